@@ -1,0 +1,66 @@
+"""The command line: ``python -m rulesengine GAME COMMAND …``.
+
+Each game module registers its own subcommands through a function
+``register(subparsers)`` in ``rulesengine/<game>/cli.py``; this module only
+wires them together and turns :class:`~rulesengine.errors.RulesEngineError`
+into a one-line message on stderr with exit status 2 (the contract in
+``docs/conventions.md``).
+
+>>> main(["--version"])
+rulesengine 0.1.0
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from rulesengine import __version__
+from rulesengine.errors import RulesEngineError
+
+#: Game packages whose ``cli`` module provides ``register(subparsers)``.
+GAMES = ("grove", "looper")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argparse parser with every game's subcommands registered."""
+    parser = argparse.ArgumentParser(
+        prog="python -m rulesengine",
+        description="Exact rules engines for Tragedy Looper and In a Grove.",
+    )
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    games = parser.add_subparsers(dest="game", metavar="GAME")
+    for game in GAMES:
+        try:
+            module = importlib.import_module(f"rulesengine.{game}.cli")
+        except ModuleNotFoundError as exc:  # a game whose command line is not built yet
+            if exc.name != f"rulesengine.{game}.cli":
+                raise
+            continue
+        module.register(games)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.version:
+        print(f"rulesengine {__version__}")
+        return 0
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 0
+    try:
+        return int(handler(args))
+    except RulesEngineError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
