@@ -1,0 +1,73 @@
+# The two commands of the README:
+#   make lab    set up if needed, then open JupyterLab on notebooks/00_index.ipynb
+#   make test   set up if needed, then run every test (lint, types, unit + doctests, notebooks, browser)
+# Set-up is a local virtual environment in .venv with the package installed editable.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+NB ?= notebooks/00_index.ipynb
+PORT ?= 8888
+
+.PHONY: lab test install lint typecheck unit notebooks browser chromium voila bench clean help
+
+help:
+	@echo "make lab    - open the notebooks in JupyterLab (sets everything up first)"
+	@echo "make test   - run every test: lint, types, unit and doctests, notebooks (nbval), browser"
+	@echo "make voila NB=notebooks/11_grove_culprit_odds.ipynb - run one notebook as an app"
+	@echo "make bench  - run the benchmarks"
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[notebooks,test]'
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+lab: $(STAMP)
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ] || [ "$$(uname)" = Darwin ]; then \
+		$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --port=$(PORT) $(NB); \
+	else \
+		echo "No display here: open the URL printed below in a browser."; \
+		$(BIN)/jupyter lab --no-browser --ServerApp.ip=127.0.0.1 --port=$(PORT) $(NB); \
+	fi
+
+voila: $(STAMP)
+	$(BIN)/voila --no-browser --Voila.ip=127.0.0.1 $(NB)
+
+test: $(STAMP) chromium
+	$(MAKE) --no-print-directory lint typecheck unit notebooks browser
+	@echo "All test stages passed: lint, typecheck, unit, notebooks, browser."
+
+lint: $(STAMP)
+	$(BIN)/ruff check rulesengine tests benchmarks tools
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+unit: $(STAMP)
+	$(BIN)/python -m pytest -q tests rulesengine --ignore=tests/browser
+
+notebooks: $(STAMP)
+	$(BIN)/python -m pytest -q --nbval-lax --nbval-current-env --sanitize-with tests/nbval_sanitize.cfg notebooks
+
+browser: $(STAMP) chromium
+	$(BIN)/python -m pytest -q tests/browser
+
+chromium:
+	@command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || { \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "Installing Debian's Chromium for the browser tests…"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+		else \
+			echo "Chromium is missing: run 'sudo apt-get install chromium' (Debian/Ubuntu), then 'make test' again." >&2; \
+			exit 1; \
+		fi; }
+
+bench: $(STAMP)
+	@for script in benchmarks/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

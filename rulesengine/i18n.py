@@ -1,0 +1,142 @@
+"""English / Vietnamese labels for the terms of the rule sources.
+
+The glossary lives in ``data/glossary.csv`` (columns ``key, game, en, vi,
+rule_id, source``; ``source`` says whether the Vietnamese term is the seed's
+own or chosen for this project). Labels are looked up in the *current
+language*, which the notebooks' language switch changes; widgets that want to
+follow the switch register a callback with :func:`on_change`.
+
+>>> t("alibi", "en"), t("alibi", "vi")
+('Alibi', 'Ngoại phạm')
+>>> both("crime_scene")
+'Crime scene (Hiện trường vụ án)'
+>>> t("no_such_term")
+Traceback (most recent call last):
+...
+rulesengine.errors.InputError: glossary: unknown term 'no_such_term'
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from rulesengine.errors import InputError
+from rulesengine.paths import DATA_DIR
+
+Language = Literal["en", "vi"]
+
+#: The languages offered, with their names as a speaker of each would write them.
+LANGUAGES: dict[Language, str] = {"en": "English", "vi": "Tiếng Việt"}
+
+GLOSSARY_COLUMNS = ("key", "game", "en", "vi", "rule_id", "source")
+
+
+@dataclass(frozen=True)
+class Term:
+    """One glossary row: a term of the rule sources in both languages."""
+
+    key: str
+    game: str
+    en: str
+    vi: str
+    rule_id: str
+    source: str
+
+    def label(self, language: Language) -> str:
+        """The term in ``language``."""
+        return self.en if language == "en" else self.vi
+
+
+def read_glossary(path: Path) -> dict[str, Term]:
+    """Read and check a glossary file; errors name the file, line and field.
+
+    >>> len(read_glossary(DATA_DIR / "glossary.csv")) > 50
+    True
+    """
+    terms: dict[str, Term] = {}
+    with path.open(encoding="utf-8", newline="") as handle:
+        reader = csv.DictReader(handle)
+        if tuple(reader.fieldnames or ()) != GLOSSARY_COLUMNS:
+            raise InputError(f"{path.name}", f"columns must be {', '.join(GLOSSARY_COLUMNS)}")
+        for line, row in enumerate(reader, start=2):
+            for field in ("key", "game", "en", "vi"):
+                if not (row.get(field) or "").strip():
+                    raise InputError(f"{path.name}: line {line}: {field}", "must not be empty")
+            key = row["key"].strip()
+            if key in terms:
+                raise InputError(f"{path.name}: line {line}: key", f"duplicate term {key!r}")
+            terms[key] = Term(**{name: (row[name] or "").strip() for name in GLOSSARY_COLUMNS})
+    return terms
+
+
+@cache
+def glossary() -> dict[str, Term]:
+    """The project's glossary, read once from ``data/glossary.csv``."""
+    return read_glossary(DATA_DIR / "glossary.csv")
+
+
+_state: dict[str, Language] = {"language": "en"}
+_listeners: list[Callable[[Language], None]] = []
+
+
+def get_language() -> Language:
+    """The current language of widget labels (``'en'`` at start)."""
+    return _state["language"]
+
+
+def set_language(language: str) -> None:
+    """Switch every registered label to ``language`` (``'en'`` or ``'vi'``).
+
+    >>> set_language("vi"); t("suspect")
+    'Nghi phạm'
+    >>> set_language("en"); t("suspect")
+    'Suspect'
+    >>> set_language("fr")
+    Traceback (most recent call last):
+    ...
+    rulesengine.errors.InputError: language: must be one of en, vi, got 'fr'
+    """
+    if language not in LANGUAGES:
+        raise InputError("language", f"must be one of {', '.join(LANGUAGES)}, got {language!r}")
+    lang: Language = "en" if language == "en" else "vi"
+    _state["language"] = lang
+    for listener in list(_listeners):
+        listener(lang)
+
+
+def on_change(listener: Callable[[Language], None]) -> Callable[[], None]:
+    """Call ``listener(language)`` on every switch; returns a function that unregisters it."""
+    _listeners.append(listener)
+
+    def remove() -> None:
+        if listener in _listeners:
+            _listeners.remove(listener)
+
+    return remove
+
+
+def t(key: str, language: str | None = None) -> str:
+    """The label of glossary term ``key`` in ``language`` (default: the current one)."""
+    term = glossary().get(key)
+    if term is None:
+        raise InputError("glossary", f"unknown term {key!r}")
+    lang: Language = get_language() if language is None else ("vi" if language == "vi" else "en")
+    return term.label(lang)
+
+
+def both(key: str) -> str:
+    """``'English (Tiếng Việt)'``, the form used where a notebook introduces a term."""
+    term = glossary().get(key)
+    if term is None:
+        raise InputError("glossary", f"unknown term {key!r}")
+    return term.en if term.en == term.vi else f"{term.en} ({term.vi})"
+
+
+def terms_for(game: str) -> list[Term]:
+    """Every glossary term of one game (``'looper'``, ``'grove'`` or ``'ui'``), in file order."""
+    return [term for term in glossary().values() if term.game == game]

@@ -1,0 +1,64 @@
+"""Shared widget helpers, driven from Python as a person would drive them."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesengine import i18n
+from rulesengine.errors import IllegalActionError
+from rulesengine.viz.common import FigureView, LanguageSwitch, MessageBox
+from rulesengine.viz.glossary import GlossaryExplorer
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def test_language_switch_relabels_bound_widgets():
+    explorer = GlossaryExplorer()
+    assert explorer.game.description == "Game"
+    explorer.switch.widget.value = "vi"
+    assert explorer.game.description == "Trò chơi"
+    assert explorer.search.description == "Tìm kiếm"
+    assert "<th" in explorer.table.value and "Tiếng Việt" in explorer.table.value
+
+
+def test_glossary_explorer_filters_by_game_and_text():
+    explorer = GlossaryExplorer()
+    explorer.game.value = "looper"
+    explorer.search.value = "forbid"
+    assert [row["key"] for row in explorer.rows()] == ["forbid_movement", "other_forbids"]
+    assert explorer.table.value.count("<tr>") == 3  # header + two rows
+
+
+def test_message_box_shows_refusals_without_raising():
+    box = MessageBox()
+    with box.catching():
+        raise IllegalActionError("TL-D3c", "another protagonist already has a card on the Shrine")
+    assert box.last_error == "TL-D3c: another protagonist already has a card on the Shrine"
+    assert "TL-D3c" in box.widget.value
+    box.clear()
+    assert box.last_error is None
+
+
+def test_message_box_lets_programming_errors_through():
+    box = MessageBox()
+    with pytest.raises(ZeroDivisionError), box.catching():
+        1 / 0  # noqa: B018
+
+
+def test_figure_view_redraws_in_place():
+    calls = []
+    view = FigureView(lambda fig: calls.append(fig.add_subplot()), size=(2, 2))
+    first = view.widget.value
+    view.refresh()
+    assert len(calls) == 2 and view.widget.value[:4] == b"\x89PNG" and len(first) > 100
+    assert view.widget.layout.width == "200px"
+
+
+def test_language_switch_widget_starts_on_current_language():
+    i18n.set_language("vi")
+    assert LanguageSwitch().widget.value == "vi"
