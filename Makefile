@@ -42,7 +42,7 @@ test: $(STAMP) chromium
 	@echo "All test stages passed: lint, typecheck, unit, notebooks, browser."
 
 lint: $(STAMP)
-	$(BIN)/ruff check rulesengine tests benchmarks tools
+	$(BIN)/ruff check $(wildcard rulesengine tests benchmarks tools)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
