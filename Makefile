@@ -51,7 +51,7 @@ unit: $(STAMP)
 	$(BIN)/python -m pytest -q tests rulesengine --ignore=tests/browser
 
 notebooks: $(STAMP)
-	$(BIN)/python -m pytest -q --nbval-lax --nbval-current-env --sanitize-with tests/nbval_sanitize.cfg notebooks
+	$(BIN)/python -m pytest -q --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks
 
 browser: $(STAMP) chromium
 	$(BIN)/python -m pytest -q tests/browser

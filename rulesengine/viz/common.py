@@ -101,6 +101,8 @@ class LanguageSwitch:
         )
         self.widget.add_class("rulesengine-language-switch")
         self.widget.observe(self._changed, names="value")
+        # Several switches in one notebook stay in step.
+        i18n.on_change(lambda language: setattr(self.widget, "value", language))
 
     def _changed(self, change: dict[str, Any]) -> None:
         i18n.set_language(change["new"])

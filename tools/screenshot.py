@@ -1,0 +1,53 @@
+"""Screenshot notebooks running as Voilà apps, for the README and the docs.
+
+Usage: python tools/screenshot.py NOTEBOOK.ipynb OUT.png [CSS-SELECTOR-TO-WAIT-FOR]
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage"]
+
+
+def main(notebook: str, out: str, selector: str = ".jupyter-widgets") -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+         str(ROOT / "notebooks")],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.3)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=FLAGS)
+            page = browser.new_page(viewport={"width": 1100, "height": 900})
+            page.goto(f"http://127.0.0.1:{port}/voila/render/{notebook}", timeout=180_000)
+            page.wait_for_selector(selector, timeout=180_000)
+            page.wait_for_timeout(1500)
+            page.screenshot(path=out, full_page=False)
+            browser.close()
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])
