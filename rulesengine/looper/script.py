@@ -1,0 +1,428 @@
+"""Tragedy Looper scripts: the YAML format, its loader and the validator.
+
+A script has a **public sheet** (set, loops, days, cast, incident names by day,
+special rules) that the protagonists see, and a **private sheet** (main plot,
+subplots, every character's role, each incident's culprit, and the character
+parameters: Godly Being's entry loop, Boss's turf, Henchman's start) that only the
+Mastermind sees (TL-LOOP-1, TL-LOOP-2, TL-D7). The format is documented field by
+field in ``docs/looper_scripts.md``.
+
+:func:`load_script` parses a file and validates it against the content;
+:func:`script_problems` lists every problem, :func:`validate_script` raises the
+first. Each error is a :class:`ScriptError` whose ``where`` is ``file: entry: field``.
+
+>>> script = load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml")
+>>> script.set_id, script.loops, script.days
+('first_steps', 3, 3)
+>>> script.public_sheet()["incidents"]
+{3: 'Murder'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rulesengine.errors import InputError
+from rulesengine.looper.content import (
+    Content,
+    FieldReader,
+    Location,
+    load_content,
+    read_yaml,
+)
+
+__all__ = [
+    "SCRIPTS_DIR",
+    "ScheduledIncident",
+    "Script",
+    "ScriptError",
+    "load_script",
+    "parse_script",
+    "script_problems",
+    "shipped_scripts",
+    "validate_script",
+]
+
+_ErrFn = Callable[[str, str, str], "ScriptError"]
+_LOCATIONS = "one of " + ", ".join(loc.value for loc in Location)
+
+
+def _scripts_dir() -> Path:
+    from rulesengine.looper.content import LOOPER_DATA_DIR
+
+    return LOOPER_DATA_DIR / "scripts"
+
+
+#: The folder of the scripts shipped with the project.
+SCRIPTS_DIR = _scripts_dir()
+
+
+class ScriptError(InputError):
+    """A script file is malformed or breaks a script-creation rule; ``where`` is ``file: entry: field``.
+
+    >>> str(ScriptError("my.yaml: private: main_plot", "'the_sealed_item' is not a main plot of first_steps"))
+    "my.yaml: private: main_plot: 'the_sealed_item' is not a main plot of first_steps"
+    """
+
+
+@dataclass(frozen=True)
+class ScheduledIncident:
+    """An incident on the script: its day, its id and its (secret) culprit (TL-D7)."""
+
+    day: int
+    incident: str
+    culprit: str
+
+
+@dataclass(frozen=True)
+class Script:
+    """A whole script, both sheets; build it with :func:`load_script` (which validates it)."""
+
+    id: str
+    title: str
+    set_id: str
+    loops: int
+    days: int
+    cast: tuple[str, ...]
+    special_rules: str
+    main_plot: str
+    subplots: tuple[str, ...]
+    roles: Mapping[str, str]
+    incidents: tuple[ScheduledIncident, ...]
+    godly_being_entry_loop: int | None = None
+    boss_turf: Location | None = None
+    henchman_start: Location | None = None
+    options: Mapping[str, object] = field(default_factory=dict)
+    path: str | None = None
+    description: str = ""
+    notes: str = ""
+
+    def role_of(self, character: str) -> str:
+        """The secret role of a cast member (``"person"`` when it has none).
+
+        >>> load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml").role_of("girl_student")
+        'key_person'
+        """
+        if character not in self.cast:
+            raise ScriptError(f"{self._file()}: private: roles", f"{character!r} is not in the cast")
+        return self.roles.get(character, "person")
+
+    def incident_on(self, day: int) -> ScheduledIncident | None:
+        """The incident scheduled on ``day``, if any (TL-D7)."""
+        for incident in self.incidents:
+            if incident.day == day:
+                return incident
+        return None
+
+    def public_sheet(self) -> dict[str, object]:
+        """What the protagonists see: no plots, roles, culprits or character parameters.
+
+        >>> sorted(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml").public_sheet())
+        ['cast', 'days', 'incidents', 'loops', 'set', 'special_rules', 'title']
+        """
+        content = load_content()
+        names = {
+            i.day: content.incidents[i.incident].name if i.incident in content.incidents else i.incident
+            for i in sorted(self.incidents, key=lambda i: i.day)
+        }
+        return {
+            "title": self.title,
+            "set": self.set_id,
+            "loops": self.loops,
+            "days": self.days,
+            "cast": list(self.cast),
+            "incidents": names,
+            "special_rules": self.special_rules,
+        }
+
+    def _file(self) -> str:
+        return Path(self.path).name if self.path else "<script>"
+
+
+# --------------------------------------------------------------------------- parsing
+
+_TOP_REQUIRED = ("title", "public", "private")
+_TOP_OPTIONAL = ("id", "description", "notes", "options")
+_PUBLIC_REQUIRED = ("set", "loops", "days", "cast")
+_PUBLIC_OPTIONAL = ("incidents", "special_rules")
+_PRIVATE_REQUIRED = ("main_plot", "subplots", "roles")
+_PRIVATE_OPTIONAL = ("culprits", "godly_being_entry_loop", "boss_turf", "henchman_start")
+
+
+def parse_script(path: str | Path) -> Script:
+    """Read a script file into a :class:`Script`, checking its shape only (keys, types).
+
+    The rules of script creation are checked by :func:`validate_script`.
+    """
+    path = Path(path)
+    file = path.name
+    data = read_yaml(path, ScriptError)
+    top = FieldReader(file, "script", data, ScriptError)
+    top.keys(_TOP_REQUIRED, _TOP_OPTIONAL)
+    pub = FieldReader(file, "public", top.raw("public"), ScriptError)
+    pub.keys(_PUBLIC_REQUIRED, _PUBLIC_OPTIONAL)
+    priv = FieldReader(file, "private", top.raw("private"), ScriptError)
+    priv.keys(_PRIVATE_REQUIRED, _PRIVATE_OPTIONAL)
+
+    public_incidents: list[tuple[int, str]] = []
+    for i, item in enumerate(pub.entries("incidents")):
+        r = FieldReader(file, f"public: incidents[{i}]", item, ScriptError)
+        r.keys(["day", "incident"])
+        public_incidents.append((r.integer("day"), r.string("incident")))
+    culprits: dict[int, str] = {}
+    for i, item in enumerate(priv.entries("culprits")):
+        r = FieldReader(file, f"private: culprits[{i}]", item, ScriptError)
+        r.keys(["day", "culprit"])
+        day = r.integer("day")
+        if day in culprits:
+            raise r.fail("day", f"a second culprit for day {day}")
+        if day not in {d for d, _ in public_incidents}:
+            raise r.fail("day", f"no incident is scheduled on day {day} in the public sheet")
+        culprits[day] = r.string("culprit")
+    incidents: list[ScheduledIncident] = []
+    for i, (day, incident) in enumerate(public_incidents):
+        if day not in culprits:
+            raise pub.fail(f"incidents[{i}]", f"the private sheet names no culprit for day {day}")
+        incidents.append(ScheduledIncident(day, incident, culprits[day]))
+
+    roles: dict[str, str] = {}
+    for character, role in priv.mapping("roles").items():
+        if not isinstance(role, str) or not role:
+            raise priv.fail(f"roles.{character}", f"expected a role id, got {role!r}")
+        roles[character] = role
+    cast = pub.strings("cast")
+    for character in cast:
+        roles.setdefault(character, "person")
+
+    def location(fld: str) -> Location | None:
+        return None if priv.raw(fld) is None else priv.choice(fld, Location, _LOCATIONS)
+
+    options = top.mapping("options", {})
+    ident = top.string("id", path.stem) if top.has("id") else path.stem
+    return Script(
+        id=ident,
+        title=top.string("title"),
+        set_id=pub.string("set"),
+        loops=pub.integer("loops"),
+        days=pub.integer("days"),
+        cast=cast,
+        special_rules=pub.string("special_rules", ""),
+        main_plot=priv.string("main_plot"),
+        subplots=priv.strings("subplots"),
+        roles=roles,
+        incidents=tuple(incidents),
+        godly_being_entry_loop=priv.opt_integer("godly_being_entry_loop"),
+        boss_turf=location("boss_turf"),
+        henchman_start=location("henchman_start"),
+        options=dict(options),
+        path=str(path),
+        description=top.string("description", ""),
+        notes=top.string("notes", ""),
+    )
+
+
+def load_script(path: str | Path, content: Content | None = None) -> Script:
+    """Parse and validate a script file (shape, then every script-creation rule).
+
+    Raises
+    ------
+    ScriptError
+        ``file: entry: field: what is wrong`` for the first problem found.
+    """
+    script = parse_script(path)
+    validate_script(script, content if content is not None else load_content())
+    return script
+
+
+def validate_script(script: Script, content: Content) -> None:
+    """Raise the first problem :func:`script_problems` finds, if any."""
+    for problem in script_problems(script, content):
+        raise problem
+
+
+def script_problems(script: Script, content: Content) -> list[ScriptError]:
+    """Every rule of script creation the script breaks, in file order (empty when valid).
+
+    >>> script_problems(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"), load_content())
+    []
+    """
+    return list(_problems(script, content))
+
+
+# --------------------------------------------------------------------------- the rules
+
+
+def _problems(s: Script, content: Content) -> Iterator[ScriptError]:
+    file = s._file()
+
+    def err(entry: str, fld: str, message: str) -> ScriptError:
+        return ScriptError(f"{file}: {entry}: {fld}", message)
+
+    # --- public sheet
+    tset = content.sets.get(s.set_id)
+    if tset is None:
+        yield err(
+            "public", "set", f"unknown tragedy set {s.set_id!r} (known: {', '.join(sorted(content.sets))})"
+        )
+        return
+    if s.loops < 1:
+        yield err("public", "loops", f"must be at least 1, got {s.loops}")
+    if s.days < 1:
+        yield err("public", "days", f"must be at least 1, got {s.days}")
+    seen_cast: set[str] = set()
+    for i, character in enumerate(s.cast):
+        if character not in content.characters:
+            yield err("public", f"cast[{i}]", f"unknown character {character!r}")
+        elif tset.characters and character not in tset.characters:
+            yield err("public", f"cast[{i}]", f"{character!r} is not a character of {tset.id}")
+        if character in seen_cast:
+            yield err("public", f"cast[{i}]", f"{character!r} is listed twice")
+        seen_cast.add(character)
+    cast = [c for c in s.cast if c in content.characters]
+    days_seen: set[int] = set()
+    culprit_days: dict[str, int] = {}
+    for i, inc in enumerate(s.incidents):
+        fld = f"incidents[{i}]"
+        if not 1 <= inc.day <= s.days:
+            yield err("public", f"{fld}.day", f"day {inc.day} is outside 1..{s.days}")
+        if inc.day in days_seen:
+            yield err("public", f"{fld}.day", f"a second incident on day {inc.day} (at most one a day)")
+        days_seen.add(inc.day)
+        if inc.incident not in content.incidents:
+            yield err("public", f"{fld}.incident", f"unknown incident {inc.incident!r}")
+        elif inc.incident not in tset.incidents:
+            yield err("public", f"{fld}.incident", f"{inc.incident!r} is not an incident of {tset.id}")
+        if inc.culprit not in cast:
+            yield err("private", f"culprits.day {inc.day}", f"the culprit {inc.culprit!r} is not in the cast")
+        elif inc.culprit in culprit_days:
+            yield err(
+                "private",
+                f"culprits.day {inc.day}",
+                f"{inc.culprit!r} is already the culprit on day {culprit_days[inc.culprit]}"
+                " (a character is the culprit of at most one incident)",
+            )
+        else:
+            culprit_days[inc.culprit] = inc.day
+
+    # --- plots
+    plots = []
+    main = content.plots.get(s.main_plot)
+    if s.main_plot not in tset.main_plots:
+        yield err("private", "main_plot", f"{s.main_plot!r} is not a main plot of {tset.id}")
+    elif main is not None:
+        plots.append(main)
+    if len(s.subplots) != tset.n_subplots:
+        yield err(
+            "private",
+            "subplots",
+            f"{tset.id} takes {tset.n_subplots} subplot{'s' if tset.n_subplots != 1 else ''},"
+            f" got {len(s.subplots)}",
+        )
+    for i, sub in enumerate(s.subplots):
+        if sub not in tset.subplots:
+            yield err("private", f"subplots[{i}]", f"{sub!r} is not a subplot of {tset.id}")
+        elif sub in s.subplots[:i]:
+            yield err("private", f"subplots[{i}]", f"{sub!r} is listed twice")
+        else:
+            plots.append(content.plots[sub])
+
+    # --- roles
+    role_ok = True
+    for character, role in s.roles.items():
+        if character not in cast:
+            yield err("private", f"roles.{character}", f"{character!r} is not in the cast")
+            role_ok = False
+        if role not in tset.roles:
+            yield err("private", f"roles.{character}", f"{role!r} is not a role of {tset.id}")
+            role_ok = False
+    for character in cast:
+        if character not in s.roles:
+            yield err("private", f"roles.{character}", "no role given (write person for none)")
+            role_ok = False
+    plot_roles = {role for plot in plots for role in plot.roles}
+    irregular = [c for c in cast if "irregular_role" in content.characters[c].traits]
+    if role_ok:
+        for character in irregular:
+            role = s.roles[character]
+            free = [r for r in tset.roles if r != "person" and r not in plot_roles]
+            if not free:
+                yield err(
+                    "private", f"roles.{character}", "no role of the set is left outside the script's plots"
+                )
+            elif role == "person":
+                yield err("private", f"roles.{character}", f"{character!r} is never a Person")
+            elif role in plot_roles:
+                yield err(
+                    "private",
+                    f"roles.{character}",
+                    f"{character!r} must have a role that the script's plots do not give, got {role!r}",
+                )
+        counted = [c for c in cast if c not in irregular]
+        for role_id in tset.roles:
+            if role_id == "person":
+                continue
+            low = sum(p.roles.get(role_id, (0, 0))[0] for p in plots)
+            high = sum(p.roles.get(role_id, (0, 0))[1] for p in plots)
+            cap = content.roles[role_id].max_count
+            if cap is not None:
+                low, high = min(low, cap), min(high, cap)
+            holders = [c for c in counted if s.roles[c] == role_id]
+            if not low <= len(holders) <= high:
+                need = f"exactly {low}" if low == high else f"{low} to {high}"
+                who = f" ({', '.join(holders)})" if holders else ""
+                yield err(
+                    "private",
+                    "roles",
+                    f"{len(holders)} {role_id}{who}, the plots call for {need}",
+                )
+        for plot in plots:
+            for req in plot.requirements:
+                if req == "key_person_is_girl":
+                    for c in cast:
+                        if s.roles[c] == "key_person" and "girl" not in content.characters[c].tags:
+                            yield err("private", f"roles.{c}", f"{plot.id}: the Key Person must be a Girl")
+
+    # --- character parameters
+    yield from _parameter_problems(s, content, cast, err)
+
+
+def _parameter_problems(
+    s: Script,
+    content: Content,
+    cast: list[str],
+    err: _ErrFn,
+) -> Iterator[ScriptError]:
+    traits = {t: c for c in cast for t in content.characters[c].traits}
+    if s.godly_being_entry_loop is not None and "enters_on_loop" not in traits:
+        yield err("private", "godly_being_entry_loop", "set, but no character of the cast enters on a loop")
+    elif "enters_on_loop" in traits:
+        loop = s.godly_being_entry_loop
+        if loop is None:
+            yield err(
+                "private", "godly_being_entry_loop", f"missing ({traits['enters_on_loop']} is in the cast)"
+            )
+        elif not 1 <= loop <= s.loops:
+            yield err("private", "godly_being_entry_loop", f"loop {loop} is outside 1..{s.loops}")
+    if s.boss_turf is not None and "turf" not in traits:
+        yield err("private", "boss_turf", "set, but no character of the cast has a turf")
+    elif "turf" in traits and s.boss_turf is None:
+        yield err("private", "boss_turf", f"missing ({traits['turf']} is in the cast)")
+    if s.henchman_start is not None and "start_chosen" not in traits:
+        yield err("private", "henchman_start", "set, but no character of the cast has a chosen start")
+    elif "start_chosen" in traits:
+        who = traits["start_chosen"]
+        if s.henchman_start is None:
+            yield err("private", "henchman_start", f"missing ({who} is in the cast)")
+        elif s.henchman_start in content.characters[who].forbidden:
+            yield err("private", "henchman_start", f"{who} may not be in {s.henchman_start.value}")
+
+
+def shipped_scripts() -> list[Path]:
+    """The scripts shipped in ``data/looper/scripts``, sorted by file name.
+
+    >>> [p.name for p in shipped_scripts()][:1]
+    ['btx_01_first_contract.yaml']
+    """
+    return sorted(SCRIPTS_DIR.glob("*.yaml"))
