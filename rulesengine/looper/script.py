@@ -15,7 +15,7 @@ first. Each error is a :class:`ScriptError` whose ``where`` is ``file: entry: fi
 >>> script.set_id, script.loops, script.days
 ('first_steps', 3, 3)
 >>> script.public_sheet()["incidents"]
-{3: 'Murder'}
+{2: 'Increasing Unease', 3: 'Murder'}
 """
 
 from __future__ import annotations
