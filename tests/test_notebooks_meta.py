@@ -1,0 +1,64 @@
+"""House rules for every notebook (docs/conventions.md § Notebooks), checked without running them."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+VISUAL = ("application/vnd.jupyter.widget-view+json", "image/png", "image/svg+xml")
+
+
+def code_cells(path: Path) -> list[nbformat.NotebookNode]:
+    return [cell for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code"]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_first_code_cell_imports_the_package_and_seeds(path):
+    first = code_cells(path)[0].source
+    assert "rulesengine" in first
+    assert "seed" in first
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_game_logic_in_cells(path):
+    """Cells call the package; functions and classes live in rulesengine/, never in a notebook."""
+    for cell in code_cells(path):
+        tree = ast.parse(cell.source)
+        defined = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef | ast.ClassDef)]
+        assert not defined, f"{path.name}: a cell defines {[d.name for d in defined]}"
+        assert "sys.path" not in cell.source
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_nbval_tags_are_known_and_outputs_of_checked_cells_are_stored(path):
+    for cell in code_cells(path):
+        tags = set(cell.metadata.get("tags", []))
+        assert tags <= {"nbval-check-output", "nbval-ignore-output", "nbval-skip", "parameters"}
+        assert not {"nbval-check-output", "nbval-ignore-output"} <= tags
+        if "nbval-check-output" in tags:
+            assert cell.outputs, f"{path.name}: a checked cell has no stored output"
+        assert "nbval-skip" not in tags, f"{path.name}: every cell must run under nbval"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_widget_and_figure_outputs_are_ignored_by_nbval(path):
+    for cell in code_cells(path):
+        shown = {kind for output in cell.outputs for kind in output.get("data", {})}
+        if shown & set(VISUAL):
+            assert "nbval-ignore-output" in cell.metadata.get("tags", []), (
+                f"{path.name}: a widget or figure cell lacks nbval-ignore-output:\n{cell.source}"
+            )
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_kernel_is_the_current_python(path):
+    assert nbformat.read(path, as_version=4).metadata["kernelspec"]["name"] == "python3"
+
+
+def test_there_is_an_index():
+    assert (ROOT / "notebooks" / "00_index.ipynb") in NOTEBOOKS
