@@ -1,0 +1,130 @@
+"""``python -m rulesengine grove …``: exact culprit odds and the odds table from the shell.
+
+``grove odds --players N --alibis A[,B] --seen I=V,J=V [--public V] [--json]`` prints the exact
+probability that each suspect (index 0, 1, 2) is the culprit for one detective (GR-R1..R3; two
+alibis with 3 to 5 players, GR-I2; one alibi and the face-up ``--public`` figure with 2 players,
+GR-2P1..2P3). ``grove table [--check]`` regenerates ``data/grove/culprit_odds.csv``.
+
+Every option is read as a raw string and checked here, so each bad input gives one ``error: …``
+line and exit status 2 (through :func:`rulesengine.cli.main`).
+
+>>> from rulesengine.cli import main
+>>> main(["grove", "odds", "--players", "3", "--alibis", "2,3", "--seen", "0=7,1=8", "--json"])
+{"odds": [0.0, 0.6666666666666666, 0.3333333333333333], "exact": ["0/1", "2/3", "1/3"]}
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from rulesengine.errors import InputError
+from rulesengine.grove.figures import Figure, parse_figure
+from rulesengine.grove.odds import CulpritOdds, Knowledge, culprit_odds
+
+__all__ = ["parse_odds_args", "register", "render_odds"]
+
+
+def _split(raw: str) -> list[str]:
+    return [part.strip() for part in raw.split(",")] if raw.strip() else []
+
+
+def parse_odds_args(
+    players: str | None, alibis: str | None, seen: str | None, public: str | None
+) -> Knowledge:
+    """Turn the raw option strings of ``grove odds`` into a validated :class:`Knowledge`.
+
+    >>> parse_odds_args("2", "5", "1=8", "3")
+    Knowledge(players=2, alibis=(5,), seen=((1, 8),), public=3)
+    >>> parse_odds_args("4", "2,3", "3=7", None)
+    Traceback (most recent call last):
+    ...
+    rulesengine.errors.InputError: --seen: suspect index must be 0, 1 or 2, got 3
+    """
+    if players is None:
+        raise InputError("--players", "is required (2 to 5)")
+    raw_players = players.strip()
+    if not raw_players.isdigit() or not 2 <= int(raw_players) <= 5:
+        raise InputError("--players", f"must be 2 to 5, got {players!r}")
+    n = int(raw_players)
+    if alibis is None:
+        raise InputError("--alibis", "is required (two figures A,B with 3 to 5 players; one with 2)")
+    alibi_figs = [parse_figure(v, "--alibis") for v in _split(alibis)]
+    seen_map: list[tuple[int, Figure]] = []
+    for item in _split(seen or ""):
+        index, sep, value = item.partition("=")
+        index = index.strip()
+        if not sep or not index.lstrip("-").isdigit():
+            raise InputError("--seen", f"expected I=V pairs such as 0=7,1=X; got {item!r}")
+        seen_map.append((int(index), parse_figure(value, "--seen")))
+    pub = None if public is None else parse_figure(public, "--public")
+    try:
+        return Knowledge.make(n, alibi_figs, seen_map, pub)
+    except InputError as exc:
+        raise InputError(f"--{exc.where}", exc.message) from None
+
+
+def render_odds(odds: CulpritOdds) -> str:
+    """The human-readable answer of ``grove odds``.
+
+    >>> print(render_odds(culprit_odds(Knowledge.make(3, ["2", "3"], {0: "7", 1: "8"}))))
+    In a Grove, 3 players; alibis 2, 3; looked at suspect 0 = 7, suspect 1 = 8
+    suspect 0  seen 7    P(culprit) = 0      (0.000)
+    suspect 1  seen 8    P(culprit) = 2/3    (0.667)
+    suspect 2  unseen    P(culprit) = 1/3    (0.333)
+    P(the culprit is a suspect not looked at) = 1/3
+    the culprit's number: 5: 1/3, 8: 2/3
+    """
+    k = odds.knowledge
+    seen = k.seen_map
+    head = f"In a Grove, {k.players} players; alibis {', '.join(f.label for f in k.alibis)}"
+    if k.public is not None:
+        head += f"; face-up figure {k.public}"
+    looked = ", ".join(f"suspect {i} = {f}" for i, f in k.seen)
+    head += f"; looked at {looked}" if looked else "; no suspect looked at"
+    lines = [head]
+    for i, p in enumerate(odds.suspects):
+        where = f"seen {seen[i]}" if i in seen else "unseen"
+        lines.append(f"suspect {i}  {where:<9} P(culprit) = {p!s:<6} ({float(p):.3f})")
+    lines.append(f"P(the culprit is a suspect not looked at) = {odds.unseen}")
+    dist = ", ".join(f"{f}: {p}" for f, p in odds.culprit_number.items() if p)
+    lines.append(f"the culprit's number: {dist}")
+    return "\n".join(lines)
+
+
+def _odds_handler(args: argparse.Namespace) -> int:
+    knowledge = parse_odds_args(args.players, args.alibis, args.seen, args.public)
+    odds = culprit_odds(knowledge)
+    if args.json:
+        print(json.dumps(odds.as_json()))
+    else:
+        print(render_odds(odds))
+    return 0
+
+
+def _table_handler(args: argparse.Namespace) -> int:
+    from rulesengine.grove.table import main as table_main
+
+    return table_main(["--check"] if args.check else [])
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``grove`` sub-command and its own sub-commands to the main parser."""
+    grove = subparsers.add_parser("grove", help="In a Grove: exact culprit odds")
+    commands = grove.add_subparsers(dest="grove_command", metavar="COMMAND")
+    odds = commands.add_parser(
+        "odds",
+        help="exact probability that each suspect is the culprit for one detective",
+        description="Exact culprit odds for one detective's knowledge (GR-R1..R3).",
+    )
+    odds.add_argument("--players", metavar="N", help="number of players, 2 to 5")
+    odds.add_argument("--alibis", metavar="A[,B]", help="figures held: two with 3-5 players, one with 2")
+    odds.add_argument("--seen", metavar="I=V,J=V", help="suspects looked at, index=figure (index 0..2)")
+    odds.add_argument("--public", metavar="V", help="the face-up figure (2 players only)")
+    odds.add_argument("--json", action="store_true", help='print {"odds": [...], "exact": ["n/d", ...]}')
+    odds.set_defaults(handler=_odds_handler)
+    table = commands.add_parser("table", help="regenerate data/grove/culprit_odds.csv")
+    table.add_argument("--check", action="store_true", help="exit 1 if the stored table is out of date")
+    table.set_defaults(handler=_table_handler)

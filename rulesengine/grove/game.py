@@ -1,0 +1,875 @@
+"""The In a Grove game engine: deal, investigation, looks, accusations, reveal, scoring.
+
+The state is an immutable value; :meth:`GameState.apply` returns the next state, so an illegal
+action (which raises :class:`~rulesengine.errors.IllegalActionError` naming the rule id) leaves
+the state it was tried on unchanged. Chance (the shuffle and deal, GR-S3) is an explicit player,
+:data:`CHANCE`, with listed outcomes and exact probabilities.
+
+Seats are numbered 0..n-1 clockwise: seat ``s + 1`` sits on the left of seat ``s``, so "pass to the
+left" (GR-I2) and "clockwise" (GR-P4) both mean ``s -> s + 1``.
+
+Rule ids: GR-S1..S3, GR-I1, GR-I2, GR-2P1..2P4, GR-P1..P6, GR-V1..V4, GR-E1..E3.
+
+>>> import random
+>>> state = new_game(3)
+>>> state = state.apply(state.sample_chance(random.Random(1)))
+>>> state.pending().kind, state.pending().seat, [a.suspects for a in state.legal_actions()]
+(<DecisionKind.LOOK: 'look'>, 0, [(0, 1), (0, 2), (1, 2)])
+>>> final = play_random(new_game(4), random.Random(7))
+>>> final.is_terminal(), final.chips_total()
+(True, 28)
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from rulesengine.errors import IllegalActionError
+from rulesengine.grove.figures import (
+    Figure,
+    check_players,
+    culprit_index,
+    figure_counts,
+    figures_in_play,
+    parse_figure,
+)
+from rulesengine.grove.odds import Knowledge
+
+__all__ = [
+    "CHANCE",
+    "CHIPS_PER_PLAYER",
+    "INCOMPETENT_LIMIT",
+    "TERMINAL",
+    "Accuse",
+    "Action",
+    "Deal",
+    "Decision",
+    "DecisionKind",
+    "Event",
+    "EventKind",
+    "GameState",
+    "Look",
+    "Observation",
+    "Outcome",
+    "Penalty",
+    "Phase",
+    "RoundResult",
+    "count_deals",
+    "enumerate_deals",
+    "new_game",
+    "next_leader",
+    "play_random",
+    "rank_players",
+]
+
+#: The chance player (the shuffle and deal, GR-S3).
+CHANCE = -1
+#: ``current_player()`` once the game is over.
+TERMINAL = -4
+#: Detective chips per player (GR-C2, GR-S2).
+CHIPS_PER_PLAYER = 7
+#: The game ends after a round in which someone holds this many incompetent chips (GR-E1).
+INCOMPETENT_LIMIT = 5
+
+
+class Phase(enum.Enum):
+    """Where a round stands."""
+
+    DEAL = "deal"  # chance deals the figures (GR-S3); the investigation follows at once (GR-I1, GR-I2)
+    LOOK = "look"  # the seat to act looks at two suspects (GR-P2, GR-P4)
+    ACCUSE = "accuse"  # the seat to act places a chip (GR-P3, GR-P5)
+    OVER = "over"  # the game has ended (GR-E1)
+
+
+class DecisionKind(enum.Enum):
+    """What kind of decision is pending."""
+
+    DEAL = "deal"
+    LOOK = "look"
+    ACCUSE = "accuse"
+
+
+@dataclass(frozen=True, order=True)
+class Deal:
+    """One chance outcome: the shuffled figures in their places (GR-S3, GR-2P1).
+
+    ``hands[s]`` is the figure dealt to seat ``s`` (before passing); ``suspects`` are the three
+    suspects at the crime scene, ``victim`` the fourth scene figure, ``public`` the left-over figure
+    turned face up with two players (``None`` otherwise).
+
+    >>> Deal.of([2, 3, 4], [5, 8, 6], 7)
+    Deal(hands=(2, 3, 4), suspects=(5, 8, 6), victim=7, public=None)
+    """
+
+    hands: tuple[Figure, ...]
+    suspects: tuple[Figure, Figure, Figure]
+    victim: Figure
+    public: Figure | None = None
+
+    @classmethod
+    def of(
+        cls,
+        hands: Sequence[str | int],
+        suspects: Sequence[str | int],
+        victim: str | int,
+        public: str | int | None = None,
+    ) -> Deal:
+        """Build a deal from printed faces (``"X"``, ``5``…); a shorthand for tests and notebooks."""
+        sus = tuple(parse_figure(v, "suspects") for v in suspects)
+        if len(sus) != 3:
+            raise IllegalActionError("GR-S3", f"a crime scene has 3 suspects, got {len(sus)}")
+        return cls(
+            hands=tuple(parse_figure(v, "hands") for v in hands),
+            suspects=(sus[0], sus[1], sus[2]),
+            victim=parse_figure(victim, "victim"),
+            public=None if public is None else parse_figure(public, "public"),
+        )
+
+    @property
+    def players(self) -> int:
+        """The number of seats this deal is for."""
+        return len(self.hands)
+
+    def figures(self) -> tuple[Figure, ...]:
+        """Every figure of the deal, in place order (hands, suspects, victim, public)."""
+        extra = () if self.public is None else (self.public,)
+        return (*self.hands, *self.suspects, self.victim, *extra)
+
+    def alibis(self, seat: int) -> tuple[Figure, Figure]:
+        """The two figures seat ``seat`` knows are not at the scene (GR-I1, GR-I2, GR-2P3).
+
+        With 3 to 5 players: the figure dealt to the seat and the one received from the right.
+        With 2 players: the figure in hand and the face-up figure.
+
+        >>> Deal.of([2, 3, 4], [5, 8, 6], 7).alibis(0)
+        (2, 4)
+        """
+        if self.public is not None:
+            return (self.hands[seat], self.public)
+        return (self.hands[seat], self.hands[(seat - 1) % self.players])
+
+
+@dataclass(frozen=True, order=True)
+class Look:
+    """Seat ``seat`` looks secretly at two suspects (GR-P2 for the leader, GR-P4 for the others).
+
+    ``suspects`` is the pair of suspect indices (stored sorted).
+
+    >>> Look(0, (2, 0))
+    Look(seat=0, suspects=(0, 2))
+    """
+
+    seat: int
+    suspects: tuple[int, int]
+
+    def __post_init__(self) -> None:
+        pair = self.suspects
+        if isinstance(pair, tuple | list) and len(pair) == 2 and all(isinstance(k, int) for k in pair):
+            object.__setattr__(self, "suspects", (min(pair), max(pair)))
+
+
+@dataclass(frozen=True, order=True)
+class Accuse:
+    """Seat ``seat`` places one detective chip under suspect ``suspect`` (GR-P3, GR-P5, GR-P6).
+
+    >>> Accuse(1, 2)
+    Accuse(seat=1, suspect=2)
+    """
+
+    seat: int
+    suspect: int
+
+
+Action = Deal | Look | Accuse
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who must decide, what kind of decision, its sorted legal options and the rule that governs it.
+
+    At the chance node ``options`` is empty (use :meth:`GameState.chance_outcomes`).
+    """
+
+    seat: int
+    kind: DecisionKind
+    options: tuple[Any, ...]
+    rule_id: str
+
+
+class EventKind(enum.Enum):
+    """The kinds of log entries."""
+
+    DEAL = "deal"
+    PUBLIC_FIGURE = "public_figure"
+    HAND = "hand"
+    PASS = "pass"
+    RECEIVE = "receive"
+    LOOK = "look"
+    SEE = "see"
+    UNSEEN = "unseen"
+    ACCUSE = "accuse"
+    REVEAL = "reveal"
+    BOX = "box"
+    PENALTY = "penalty"
+    LEADER = "leader"
+    END = "end"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One log entry. ``audience`` is ``None`` for a public event, else the one seat that sees it."""
+
+    round: int
+    kind: EventKind
+    audience: int | None
+    rule_id: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def public(self) -> bool:
+        """True if every seat sees this event."""
+        return self.audience is None
+
+    def visible_to(self, viewer: int | None) -> bool:
+        """Whether ``viewer`` (a seat, or ``None`` for the narrator who sees everything) sees it."""
+        return viewer is None or self.audience is None or self.audience == viewer
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """Seat ``seat`` took the chips (by colour, bottom to top) under innocent suspect ``suspect`` (GR-V3)."""
+
+    seat: int
+    suspect: int
+    chips: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """The public record of one finished round (GR-V1..V4)."""
+
+    round: int
+    leader: int
+    suspects: tuple[Figure, Figure, Figure]
+    culprit: int
+    looks: tuple[tuple[int, int], ...]
+    unseen: int
+    accusations: tuple[int, ...]
+    stacks: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    boxed: tuple[int, ...]
+    penalties: tuple[Penalty, ...]
+    next_leader: int | None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of the game: the ranking, best first, and how the loser was decided (GR-E2, GR-E3).
+
+    ``decided_by`` names the tie-break that separated the loser from the next-worst player:
+    ``"count"`` (most incompetent chips), ``"own colour"`` or ``"seat"`` (nearest to the right of
+    the last round's leader).
+    """
+
+    ranking: tuple[int, ...]
+    loser: int
+    incompetent: tuple[int, ...]
+    own_colour: tuple[int, ...]
+    last_leader: int
+    rounds: int
+    decided_by: str
+
+    def place(self, seat: int) -> int:
+        """The 1-based place of ``seat`` (1 is best)."""
+        return self.ranking.index(seat) + 1
+
+
+def rank_players(incompetent: Sequence[Sequence[int]], last_leader: int, rounds: int = 0) -> Outcome:
+    """Rank the players at the end of the game (GR-E2, GR-E3).
+
+    Fewer incompetent chips rank higher. Ties: holding more incompetent chips of one's own colour
+    ranks lower; still tied, the player nearer to the right of the last round's leader ranks lower
+    (the right-hand neighbour is nearest, the leader itself farthest). **Decision**: the same order
+    is used for the whole ranking, not only for the loser.
+
+    >>> rank_players([[1], [1, 1], [2, 0]], last_leader=0).ranking   # seats 1, 2 tie; seat 1 owns 2
+    (0, 2, 1)
+    >>> rank_players([[], [], []], last_leader=0).loser   # all tied: seat 2 is on the leader's right
+    2
+    """
+    n = len(incompetent)
+    counts = tuple(len(chips) for chips in incompetent)
+    own = tuple(sum(1 for c in chips if c == seat) for seat, chips in enumerate(incompetent))
+
+    def distance_right(seat: int) -> int:
+        d = (last_leader - seat) % n
+        return n if d == 0 else d
+
+    def badness(seat: int) -> tuple[int, int, int]:
+        return (counts[seat], own[seat], -distance_right(seat))
+
+    ranking = tuple(sorted(range(n), key=badness))
+    loser = ranking[-1]
+    runner = ranking[-2]
+    if counts[loser] != counts[runner]:
+        decided_by = "count"
+    elif own[loser] != own[runner]:
+        decided_by = "own colour"
+    else:
+        decided_by = "seat"
+    return Outcome(ranking, loser, counts, own, last_leader, rounds, decided_by)
+
+
+def next_leader(incompetent_counts: Sequence[int], leader: int) -> int:
+    """The next round's leader (GR-V4).
+
+    The player with the most incompetent chips other than the one who just led; on a tie the first
+    tied player met going clockwise (to the left) from that leader (**Decision** on "leftmost").
+
+    >>> next_leader([0, 0, 0, 0], leader=2)
+    3
+    >>> next_leader([3, 1, 3, 0], leader=0)
+    2
+    """
+    n = len(incompetent_counts)
+    order = [(leader + k) % n for k in range(1, n)]
+    best = max(incompetent_counts[s] for s in order)
+    return next(s for s in order if incompetent_counts[s] == best)
+
+
+def _distinct_permutations(counts: dict[Figure, int], length: int) -> Iterator[tuple[Figure, ...]]:
+    """Every distinct ordering of a multiset, in sorted order."""
+    if length == 0:
+        yield ()
+        return
+    for fig in sorted(counts):
+        if counts[fig]:
+            counts[fig] -= 1
+            for rest in _distinct_permutations(counts, length - 1):
+                yield (fig, *rest)
+            counts[fig] += 1
+
+
+def count_deals(players: int) -> int:
+    """How many distinct deals there are for this player count (the two X figures look alike).
+
+    >>> [count_deals(n) for n in (2, 3, 4, 5)]
+    [5040, 5040, 40320, 181440]
+    """
+    from math import factorial
+
+    counts = figure_counts(players)
+    total = factorial(sum(counts.values()))
+    for c in counts.values():
+        total //= factorial(c)
+    return total
+
+
+def _deal_from(players: int, figures: Sequence[Figure]) -> Deal:
+    hands = tuple(figures[:players])
+    sus = figures[players : players + 3]
+    victim = figures[players + 3]
+    public = figures[players + 4] if players == 2 else None
+    return Deal(hands, (sus[0], sus[1], sus[2]), victim, public)
+
+
+def enumerate_deals(players: int) -> Iterator[Deal]:
+    """Every distinct deal for this player count, each equally likely (GR-S3).
+
+    >>> deals = list(enumerate_deals(3)); len(deals), deals[0]
+    (5040, Deal(hands=(2, 3, 4), suspects=(5, 6, 7), victim=8, public=None))
+    """
+    counts = dict(figure_counts(players))
+    for perm in _distinct_permutations(counts, sum(counts.values())):
+        yield _deal_from(players, perm)
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one viewer knows now: a seat, or ``None`` for the narrator who sees everything.
+
+    ``suspects`` holds the figure of each suspect this viewer has looked at in the current round
+    (``None`` where unknown); ``alibis`` the two figures they know are not at the scene. The public
+    part (looks, Unseen token, chip stacks, chips held) is the same for every viewer.
+    """
+
+    viewer: int | None
+    players: int
+    round: int
+    phase: Phase
+    leader: int
+    current_player: int
+    hand: Figure | None
+    received: Figure | None
+    public: Figure | None
+    alibis: tuple[Figure, ...]
+    suspects: tuple[Figure | None, Figure | None, Figure | None]
+    victim: Figure | None
+    hands: tuple[Figure | None, ...]
+    unseen_token: int | None
+    looks: tuple[tuple[int, int] | None, ...]
+    accusations: tuple[int | None, ...]
+    stacks: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    detective_chips: tuple[int, ...]
+    incompetent: tuple[tuple[int, ...], ...]
+    box: tuple[int, ...]
+    last_round: RoundResult | None
+    events: tuple[Event, ...]
+
+    def seen(self) -> dict[int, Figure]:
+        """The suspects this viewer has looked at this round, as index -> figure."""
+        return {i: f for i, f in enumerate(self.suspects) if f is not None}
+
+    def knowledge(self) -> Knowledge:
+        """This seat's information state for :func:`rulesengine.grove.odds.culprit_odds`.
+
+        Raises :class:`ValueError` for the narrator or before the deal.
+        """
+        if self.viewer is None or not self.alibis:
+            raise ValueError("only a seat holding alibis has an information state")
+        return Knowledge.make(self.players, self.alibis if self.public is None else self.alibis[:1],
+                              self.seen(), self.public)
+
+
+@dataclass(frozen=True)
+class GameState:
+    """An immutable In a Grove game state; :meth:`apply` returns the next one.
+
+    Create one with :func:`new_game`.
+    """
+
+    players: int
+    first_leader: int = 0
+    round: int = 1
+    leader: int = 0
+    phase: Phase = Phase.DEAL
+    deal: Deal | None = None
+    turn: int | None = None
+    looks: tuple[tuple[int, int] | None, ...] = ()
+    unseen: int | None = None
+    accusations: tuple[int | None, ...] = ()
+    stacks: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] = ((), (), ())
+    detective_chips: tuple[int, ...] = ()
+    incompetent: tuple[tuple[int, ...], ...] = ()
+    box: tuple[int, ...] = ()
+    events: tuple[Event, ...] = ()
+    rounds: tuple[RoundResult, ...] = ()
+    deals: tuple[Deal, ...] = ()
+    final: Outcome | None = None
+
+    # ----------------------------------------------------------------- queries
+    def current_player(self) -> int:
+        """The seat to act, :data:`CHANCE` at the deal, :data:`TERMINAL` when the game is over."""
+        if self.phase is Phase.OVER:
+            return TERMINAL
+        if self.phase is Phase.DEAL:
+            return CHANCE
+        assert self.turn is not None
+        return self.turn
+
+    def is_terminal(self) -> bool:
+        """True once the game has ended (GR-E1)."""
+        return self.phase is Phase.OVER
+
+    def is_chance_node(self) -> bool:
+        """True when the next step is the shuffle and deal (GR-S3)."""
+        return self.phase is Phase.DEAL
+
+    def pending(self) -> Decision | None:
+        """The decision to make now, with its sorted legal options; ``None`` when the game is over."""
+        if self.phase is Phase.OVER:
+            return None
+        if self.phase is Phase.DEAL:
+            return Decision(CHANCE, DecisionKind.DEAL, (), "GR-S3")
+        seat = self.current_player()
+        is_leader = seat == self.leader
+        if self.phase is Phase.LOOK:
+            if is_leader:
+                options = tuple(Look(seat, pair) for pair in ((0, 1), (0, 2), (1, 2)))
+                return Decision(seat, DecisionKind.LOOK, options, "GR-P2")
+            return Decision(seat, DecisionKind.LOOK, (Look(seat, self._allowed_pair(seat)),), "GR-P4")
+        accusations = tuple(Accuse(seat, k) for k in range(3))
+        return Decision(seat, DecisionKind.ACCUSE, accusations, "GR-P3" if is_leader else "GR-P5")
+
+    def legal_actions(self) -> list[Action]:
+        """The sorted legal actions: the pending options, or every deal at the chance node."""
+        if self.phase is Phase.DEAL:
+            return [deal for deal, _ in self.chance_outcomes()]
+        decision = self.pending()
+        return [] if decision is None else list(decision.options)
+
+    def chance_outcomes(self) -> list[tuple[Deal, Fraction]]:
+        """Every distinct deal with its exact probability (uniform; GR-S3).
+
+        >>> outcomes = new_game(2).chance_outcomes(); len(outcomes), outcomes[0][1]
+        (5040, Fraction(1, 5040))
+        """
+        if self.phase is not Phase.DEAL:
+            return []
+        p = Fraction(1, count_deals(self.players))
+        return [(deal, p) for deal in enumerate_deals(self.players)]
+
+    def sample_chance(self, rng: random.Random) -> Deal:
+        """Shuffle the figures with ``rng`` and deal them (GR-S3): one seeded chance outcome."""
+        figures = list(figures_in_play(self.players))
+        rng.shuffle(figures)
+        return _deal_from(self.players, figures)
+
+    def outcome(self) -> Outcome:
+        """The ranking at the end of the game (GR-E2, GR-E3); raises if the game is not over."""
+        if self.final is None:
+            raise IllegalActionError("GR-E1", "the game is not over yet")
+        return self.final
+
+    def returns(self) -> tuple[int, ...]:
+        """-1 for the loser and 0 for everyone else (an OpenSpiel-style payoff)."""
+        loser = self.outcome().loser
+        return tuple(-1 if s == loser else 0 for s in range(self.players))
+
+    def seen_by(self, seat: int) -> dict[int, Figure]:
+        """The suspects seat ``seat`` has looked at this round, as index -> figure (GR-P2, GR-P4)."""
+        pair = self.looks[seat] if self.looks else None
+        if pair is None or self.deal is None:
+            return {}
+        return {i: self.deal.suspects[i] for i in pair}
+
+    def observation(self, viewer: int | None) -> Observation:
+        """What ``viewer`` knows now (a seat, or ``None`` for the narrator who sees everything).
+
+        A seat knows the figure dealt to it and the one it received (GR-I1, GR-I2; with two players
+        the face-up figure instead, GR-2P1..2P3), the suspects it looked at this round, and every
+        public event; never another seat's private events.
+
+        >>> import random
+        >>> s = new_game(3).apply(Deal.of([2, 3, 4], [5, 8, 6], 7))
+        >>> s = s.apply(Look(0, (0, 1)))
+        >>> obs = s.observation(0); obs.alibis, obs.suspects, obs.unseen_token
+        ((2, 4), (5, 8, None), 2)
+        >>> s.observation(1).suspects
+        (None, None, None)
+        """
+        n = self.players
+        if viewer is not None and not 0 <= viewer < n:
+            raise ValueError(f"no seat {viewer} with {n} players")
+        deal = self.deal
+        hand = received = public = victim = None
+        alibis: tuple[Figure, ...] = ()
+        hands: tuple[Figure | None, ...] = (None,) * n
+        suspects: tuple[Figure | None, Figure | None, Figure | None] = (None, None, None)
+        if deal is not None:
+            public = deal.public
+            if viewer is None:
+                hands = deal.hands
+                victim = deal.victim
+                suspects = deal.suspects
+            else:
+                hand = deal.hands[viewer]
+                alibis = deal.alibis(viewer)
+                known: list[Figure | None] = [None] * n
+                known[viewer] = hand
+                if public is None:
+                    received = deal.hands[(viewer - 1) % n]
+                    known[(viewer - 1) % n] = received
+                hands = tuple(known)
+                seen = self.seen_by(viewer)
+                suspects = (seen.get(0), seen.get(1), seen.get(2))
+        return Observation(
+            viewer=viewer,
+            players=n,
+            round=self.round,
+            phase=self.phase,
+            leader=self.leader,
+            current_player=self.current_player(),
+            hand=hand,
+            received=received,
+            public=public,
+            alibis=alibis,
+            suspects=suspects,
+            victim=victim,
+            hands=hands,
+            unseen_token=self.unseen,
+            looks=self.looks,
+            accusations=self.accusations,
+            stacks=self.stacks,
+            detective_chips=self.detective_chips,
+            incompetent=self.incompetent,
+            box=self.box,
+            last_round=self.rounds[-1] if self.rounds else None,
+            events=tuple(e for e in self.events if e.visible_to(viewer)),
+        )
+
+    def visible_events(self, viewer: int | None) -> tuple[Event, ...]:
+        """The log as ``viewer`` sees it (public events plus their own private ones)."""
+        return tuple(e for e in self.events if e.visible_to(viewer))
+
+    def chips_total(self) -> int:
+        """Chips in hands + under suspects + in the box + held as penalties (always 7 per player)."""
+        return (
+            sum(self.detective_chips)
+            + sum(len(s) for s in self.stacks)
+            + len(self.box)
+            + sum(len(c) for c in self.incompetent)
+        )
+
+    # ----------------------------------------------------------------- helpers
+    def _allowed_pair(self, seat: int) -> tuple[int, int]:
+        """The two suspects the previous player (on the right) did not accuse (GR-P4)."""
+        prev = (seat - 1) % self.players
+        accused = self.accusations[prev]
+        assert accused is not None
+        a, b = (k for k in range(3) if k != accused)
+        return (a, b)
+
+    def _event(self, kind: EventKind, rule_id: str, text: str, audience: int | None = None,
+               **data: Any) -> Event:
+        return Event(self.round, kind, audience, rule_id, text, data)
+
+    # ------------------------------------------------------------------ moves
+    def apply(self, action: Action) -> GameState:
+        """Return the state after ``action``; raise :class:`IllegalActionError` (rule id) if illegal.
+
+        >>> s = new_game(3).apply(Deal.of([2, 3, 4], [5, 8, 6], 7))
+        >>> s.apply(Accuse(0, 1))
+        Traceback (most recent call last):
+        ...
+        rulesengine.errors.IllegalActionError: GR-P2: the leader (seat 0) must first look at two suspects
+        """
+        if self.phase is Phase.OVER:
+            raise IllegalActionError("GR-E1", f"the game is over; {action!r} is not allowed")
+        if self.phase is Phase.DEAL:
+            if not isinstance(action, Deal):
+                raise IllegalActionError("GR-S3", f"the figures must be dealt first (chance), not {action!r}")
+            return self._apply_deal(action)
+        if isinstance(action, Deal):
+            raise IllegalActionError("GR-S3", "the figures are dealt only at the start of a round")
+        decision = self.pending()
+        assert decision is not None
+        seat = decision.seat
+        leader = seat == self.leader
+        if not isinstance(action, Look | Accuse):
+            raise IllegalActionError(decision.rule_id, f"{action!r} is not an action of this game")
+        if action.seat != seat:
+            what = "look at two suspects" if self.phase is Phase.LOOK else "place a chip"
+            raise IllegalActionError(
+                decision.rule_id, f"it is seat {seat}'s turn to {what}, not seat {action.seat}'s"
+            )
+        if self.phase is Phase.LOOK:
+            if not isinstance(action, Look):
+                who = "the leader" if leader else "each player"
+                raise IllegalActionError(
+                    decision.rule_id, f"{who} (seat {seat}) must first look at two suspects"
+                )
+            return self._apply_look(action, leader)
+        if not isinstance(action, Accuse):
+            raise IllegalActionError(
+                decision.rule_id, f"seat {seat} has already looked at two suspects this round; now accuse"
+            )
+        return self._apply_accuse(action, leader)
+
+    def _apply_deal(self, deal: Deal) -> GameState:
+        n = self.players
+        if not isinstance(deal.hands, tuple) or len(deal.hands) != n:
+            raise IllegalActionError("GR-S3", f"deal one figure to each of the {n} players")
+        if (deal.public is None) != (n != 2):
+            raise IllegalActionError(
+                "GR-2P1", "with 2 players exactly one figure is left over face up; with 3-5 none"
+            )
+        if Counter(deal.figures()) != figure_counts(n):
+            raise IllegalActionError(
+                "GR-S1", f"the deal must use exactly the figures in play for {n} players: "
+                f"{list(figures_in_play(n))}"
+            )
+        events = [self._event(EventKind.DEAL, "GR-S3", f"Round {self.round}: the figures are shuffled and "
+                              "dealt: one to each player, three suspects and a victim at the scene")]
+        if deal.public is not None:
+            events.append(self._event(EventKind.PUBLIC_FIGURE, "GR-2P1",
+                                      f"The left-over figure is turned face up: {deal.public}",
+                                      figure=deal.public))
+        for s in range(n):
+            events.append(self._event(EventKind.HAND, "GR-I1", f"Seat {s} looks at the figure in hand: "
+                                      f"{deal.hands[s]} (an alibi)", audience=s, figure=deal.hands[s]))
+        if deal.public is None:
+            events.append(self._event(EventKind.PASS, "GR-I2", "Each player passes the figure to the left "
+                                      "and looks at the one received"))
+            for s in range(n):
+                src = (s - 1) % n
+                events.append(self._event(EventKind.RECEIVE, "GR-I2", f"Seat {s} receives {deal.hands[src]} "
+                                          f"from seat {src}", audience=s, figure=deal.hands[src], source=src))
+        else:
+            events.append(self._event(EventKind.PASS, "GR-2P2", "With two players nobody passes (GR-2P2)"))
+        return replace(
+            self,
+            phase=Phase.LOOK,
+            deal=deal,
+            turn=self.leader,
+            looks=(None,) * n,
+            unseen=None,
+            accusations=(None,) * n,
+            stacks=((), (), ()),
+            events=self.events + tuple(events),
+            deals=(*self.deals, deal),
+        )
+
+    def _apply_look(self, action: Look, leader: bool) -> GameState:
+        assert self.deal is not None
+        pair = action.suspects
+        seat = action.seat
+        if leader:
+            if (
+                not isinstance(pair, tuple)
+                or len(pair) != 2
+                or not all(isinstance(k, int) and 0 <= k <= 2 for k in pair)
+                or pair[0] == pair[1]
+            ):
+                raise IllegalActionError(
+                    "GR-P2", f"the leader looks at two different suspects, a pair from 0..2; "
+                    f"got {pair!r}"
+                )
+        else:
+            allowed = self._allowed_pair(seat)
+            if pair != allowed:
+                prev = (seat - 1) % self.players
+                raise IllegalActionError(
+                    "GR-P4", f"seat {seat} may look only at suspects {allowed[0]} and {allowed[1]}, the two "
+                    f"seat {prev} did not accuse; tried {pair!r}"
+                )
+        looks = list(self.looks)
+        looks[seat] = pair
+        a, b = pair
+        fa, fb = self.deal.suspects[a], self.deal.suspects[b]
+        rule = "GR-P2" if leader else "GR-P4"
+        events = [
+            self._event(EventKind.LOOK, rule, f"Seat {seat} looks at suspects {a} and {b}", seat=seat,
+                        suspects=pair),
+            self._event(EventKind.SEE, rule, f"Seat {seat} sees suspect {a} = {fa} and suspect {b} = {fb}",
+                        audience=seat, seat=seat, figures={a: fa, b: fb}),
+        ]
+        unseen = self.unseen
+        if leader:
+            unseen = 3 - a - b
+            events.append(self._event(EventKind.UNSEEN, "GR-P2", f"The Unseen token goes on suspect {unseen}",
+                                      suspect=unseen))
+        return replace(self, phase=Phase.ACCUSE, looks=tuple(looks), unseen=unseen,
+                       events=self.events + tuple(events))
+
+    def _apply_accuse(self, action: Accuse, leader: bool) -> GameState:
+        seat, k = action.seat, action.suspect
+        rule = "GR-P3" if leader else "GR-P5"
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= 2:
+            raise IllegalActionError(rule, f"a chip goes under one of the suspects 0, 1, 2; got {k!r}")
+        if self.detective_chips[seat] <= 0:  # cannot happen: the game ends first (GR-E1)
+            raise IllegalActionError("GR-E1", f"seat {seat} has no detective chip left")
+        stacks = list(self.stacks)
+        stacks[k] = (*stacks[k], seat)
+        chips = list(self.detective_chips)
+        chips[seat] -= 1
+        accusations = list(self.accusations)
+        accusations[seat] = k
+        on_top = len(stacks[k]) > 1
+        text = f"Seat {seat} places a chip under suspect {k}" + (
+            f" on top of {len(stacks[k]) - 1} chip(s)" if on_top else ""
+        )
+        event = self._event(EventKind.ACCUSE, "GR-P6" if on_top else rule, text, seat=seat, suspect=k,
+                            stack=stacks[k])
+        state = replace(
+            self,
+            stacks=(stacks[0], stacks[1], stacks[2]),
+            detective_chips=tuple(chips),
+            accusations=tuple(accusations),
+            events=(*self.events, event),
+        )
+        following = (seat + 1) % self.players
+        if following == self.leader:
+            return state._reveal()
+        return replace(state, phase=Phase.LOOK, turn=following)
+
+    def _reveal(self) -> GameState:
+        """Turn the suspects face up, box the right chips, hand out penalties, end or go on (GR-V*, GR-E*)."""
+        assert self.deal is not None
+        suspects = self.deal.suspects
+        culprit = culprit_index(suspects)
+        events = [
+            self._event(EventKind.REVEAL, "GR-V1", f"The suspects are turned face up: {suspects[0]}, "
+                        f"{suspects[1]}, {suspects[2]}; suspect {culprit} ({suspects[culprit]}) "
+                        "is the culprit",
+                        suspects=suspects, culprit=culprit)
+        ]
+        boxed = self.stacks[culprit]
+        if boxed:
+            events.append(self._event(EventKind.BOX, "GR-V2", f"The {len(boxed)} chip(s) under the culprit "
+                                      "go back to the box", chips=boxed))
+        incompetent = [list(c) for c in self.incompetent]
+        penalties = []
+        for k in range(3):
+            stack = self.stacks[k]
+            if k == culprit or not stack:
+                continue
+            top = stack[-1]
+            incompetent[top].extend(stack)
+            penalties.append(Penalty(top, k, stack))
+            events.append(self._event(EventKind.PENALTY, "GR-V3", f"Suspect {k} ({suspects[k]}) is innocent: "
+                                      f"seat {top}, whose chip is on top, takes {len(stack)} chip(s) as "
+                                      "incompetent", seat=top, suspect=k, chips=stack))
+        held = tuple(tuple(c) for c in incompetent)
+        counts = [len(c) for c in held]
+        over = max(counts) >= INCOMPETENT_LIMIT or min(self.detective_chips) == 0
+        nxt = None if over else next_leader(counts, self.leader)
+        looks = tuple(p for p in self.looks if p is not None)
+        accusations = tuple(a for a in self.accusations if a is not None)
+        result = RoundResult(self.round, self.leader, suspects, culprit, looks, self.unseen or 0, accusations,
+                             self.stacks, boxed, tuple(penalties), nxt)
+        base = replace(self, incompetent=held, box=self.box + boxed, rounds=(*self.rounds, result),
+                       stacks=((), (), ()))
+        if over:
+            outcome = rank_players(held, self.leader, self.round)
+            why = ("someone holds 5 or more incompetent chips" if max(counts) >= INCOMPETENT_LIMIT
+                   else "the players have no detective chips left")
+            events.append(base._event(EventKind.END, "GR-E1", f"The game ends: {why}. Seat {outcome.loser} "
+                                      f"loses; ranking best first: {list(outcome.ranking)}",
+                                      ranking=outcome.ranking, loser=outcome.loser))
+            return replace(base, phase=Phase.OVER, turn=None, final=outcome,
+                           events=self.events + tuple(events))
+        assert nxt is not None
+        events.append(base._event(EventKind.LEADER, "GR-V4",
+                                  f"The First-on-the-scene token goes to seat {nxt}", seat=nxt))
+        return replace(base, phase=Phase.DEAL, turn=None, round=self.round + 1, leader=nxt, deal=None,
+                       looks=(), unseen=None, accusations=(), events=self.events + tuple(events))
+
+
+def new_game(players: int, first_leader: int = 0) -> GameState:
+    """A new game at its first chance node (GR-S1, GR-S2, GR-P1).
+
+    **Decision** (GR-P1): the first leader is a seat chosen by the caller, seat 0 by default.
+
+    >>> s = new_game(5, first_leader=2)
+    >>> s.current_player() == CHANCE, s.leader, s.detective_chips
+    (True, 2, (7, 7, 7, 7, 7))
+    """
+    check_players(players)
+    if isinstance(first_leader, bool) or not isinstance(first_leader, int) or not 0 <= first_leader < players:
+        raise IllegalActionError(
+            "GR-P1", f"the first leader must be a seat 0..{players - 1}, got {first_leader!r}"
+        )
+    return GameState(
+        players=players,
+        first_leader=first_leader,
+        leader=first_leader,
+        detective_chips=(CHIPS_PER_PLAYER,) * players,
+        incompetent=((),) * players,
+    )
+
+
+def play_random(state: GameState, rng: random.Random) -> GameState:
+    """Play on to the end with uniformly random legal choices and a seeded deal."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state = state.apply(state.sample_chance(rng))
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+    return state
