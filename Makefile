@@ -26,13 +26,17 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+ROOT_FLAG = $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+
 lab: $(STAMP)
-	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ] || [ "$$(uname)" = Darwin ]; then \
-		$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --port=$(PORT) $(NB); \
-	else \
-		echo "No display here: open the URL printed below in a browser."; \
-		$(BIN)/jupyter lab --no-browser --ServerApp.ip=127.0.0.1 --port=$(PORT) $(NB); \
-	fi
+	@token=$$($(BIN)/python -c 'import secrets; print(secrets.token_hex(16))'); \
+	if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ] || [ "$$(uname)" = Darwin ]; then browser=; else \
+		browser=--no-browser; \
+		echo "No display here: open this URL in a browser:"; \
+		echo "    http://127.0.0.1:$(PORT)/lab/tree/$(NB)?token=$$token"; \
+	fi; \
+	$(BIN)/jupyter lab $(ROOT_FLAG) $$browser --ServerApp.ip=127.0.0.1 --port=$(PORT) \
+		--ServerApp.port_retries=0 --IdentityProvider.token=$$token $(NB)
 
 voila: $(STAMP)
 	$(BIN)/voila --no-browser --Voila.ip=127.0.0.1 $(NB)
