@@ -1,0 +1,396 @@
+"""Abilities of characters (goodwill, TL-D6), roles and plots (TL-D5, TL-D9, TL-LE2), each by its id.
+
+Every ability id in the content data is implemented here or in the engine; :data:`IMPLEMENTED`
+lists them with where they act (a test checks the list against the data).
+
+>>> sorted(IMPLEMENTED)[:3]
+['a_place_to_protect.1', 'alien.1', 'alien.2']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from rulesengine.looper.actions import UseAbility, sort_key
+from rulesengine.looper.board import LOCATIONS
+from rulesengine.looper.content import GoodwillAbility
+
+if TYPE_CHECKING:
+    from rulesengine.looper.engine import Game
+
+#: Every ability or plot rule id the engine implements, with the place it acts.
+IMPLEMENTED: Final[dict[str, str]] = {
+    # roles
+    "key_person.1": "engine.Game._after_death",
+    "killer.1": "day_end_options",
+    "killer.2": "day_end_options",
+    "brain.1": "mastermind_options",
+    "cultist.1": "engine.Game.card_resolution",
+    "conspiracy_theorist.1": "mastermind_options",
+    "serial_killer.1": "day_end_mandatory",
+    "friend.1": "loop_end_losses",
+    "friend.2": "engine.Game.loop_start",
+    "time_traveler.1": "engine.Game.card_resolution",
+    "time_traveler.2": "day_end_mandatory",
+    "lover.1": "engine.Game._after_death",
+    "loved_one.1": "engine.Game._after_death",
+    "loved_one.2": "day_end_options",
+    "factor.1": "mastermind_options",
+    "factor.2": "engine.Game.has_key_person_ability",
+    # plots
+    "light_of_the_avenger.1": "loop_end_losses",
+    "a_place_to_protect.1": "loop_end_losses",
+    "an_unsettling_rumor.1": "mastermind_options",
+    "the_sealed_item.1": "loop_end_losses",
+    "sign_with_me.1": "script.validate_script (script creation)",
+    "sign_with_me.2": "loop_end_losses",
+    "change_of_future.1": "loop_end_losses",
+    "giant_time_bomb_x.1": "loop_end_losses",
+    "paranoia_virus.1": "engine.Game.update_virus",
+    "threads_of_fate.1": "engine.Game.loop_start",
+    # characters
+    "boy_student.1": "goodwill",
+    "girl_student.1": "goodwill",
+    "rich_mans_daughter.1": "goodwill",
+    "class_rep.1": "goodwill",
+    "mystery_boy.1": "goodwill",
+    "shrine_maiden.1": "goodwill",
+    "shrine_maiden.2": "goodwill",
+    "alien.1": "goodwill",
+    "alien.2": "goodwill",
+    "godly_being.1": "goodwill",
+    "godly_being.2": "goodwill",
+    "police_officer.1": "goodwill",
+    "police_officer.2": "goodwill",
+    "office_worker.1": "goodwill",
+    "informer.1": "goodwill",
+    "pop_idol.1": "goodwill",
+    "pop_idol.2": "goodwill",
+    "journalist.1": "goodwill",
+    "journalist.2": "goodwill",
+    "boss.1": "goodwill",
+    "doctor.1": "goodwill and mastermind_options",
+    "doctor.2": "goodwill",
+    "nurse.1": "goodwill",
+    "henchman.1": "goodwill",
+}
+
+_GOODWILL: dict[int, dict[str, GoodwillAbility]] = {}
+
+
+def goodwill_ability(game: Game, ability_id: str) -> GoodwillAbility:
+    """The goodwill ability with this id (from the game's content)."""
+    table = _GOODWILL.get(id(game.content))
+    if table is None:
+        table = {a.id: a for ch in game.content.characters.values() for a in ch.abilities}
+        _GOODWILL[id(game.content)] = table
+    return table[ability_id]
+
+
+# ---------------------------------------------------------------------------- goodwill (TL-D6)
+
+
+def _others_here(game: Game, cid: str) -> list[str]:
+    return [c for c in game.living() if c != cid and game.same_place(c, cid)]
+
+
+def _here(game: Game, cid: str) -> list[str]:
+    return [c for c in game.living() if game.same_place(c, cid)]
+
+
+def _targets(game: Game, ab: GoodwillAbility, cid: str) -> list[tuple[str, str]]:
+    """(target, extra) pairs the leader may name for ability ``ab`` of character ``cid``."""
+    ch = game.chars[cid]
+    loc = str(ch.location)
+    aid = ab.id
+    if aid in ("boy_student.1", "girl_student.1"):
+        cs = _others_here(game, cid)
+        if not game.rulings.student_any_target:
+            cs = [c for c in cs if "student" in game.content.characters[c].tags]
+        return [(c, "") for c in cs]
+    if aid == "rich_mans_daughter.1":
+        return [(c, "") for c in _here(game, cid)] if loc in ("school", "city") else []
+    if aid == "class_rep.1":
+        owner = f"protagonist:{game.leader}"
+        return [(card, "") for card in sorted(set(game.spent[owner]))]
+    if aid in ("mystery_boy.1", "office_worker.1"):
+        if aid == "mystery_boy.1" and game.loop < game.rulings.mystery_boy_from_loop:
+            return []
+        return [(cid, "")]
+    if aid == "shrine_maiden.1":
+        return [("shrine", "")] if loc == "shrine" else []
+    if aid in ("shrine_maiden.2", "alien.1"):
+        return [(c, "") for c in _others_here(game, cid)]
+    if aid == "alien.2":
+        return [(c, "") for c in game.cast if not game.chars[c].alive and game.chars[c].location == loc]
+    if aid == "godly_being.1":
+        return [(str(s.day), "") for s in game.script.incidents]
+    if aid in ("godly_being.2", "journalist.2"):
+        return [(loc, "")] + [(c, "") for c in _here(game, cid)]
+    if aid == "police_officer.1":
+        pool = game.happened if game.rulings.police_this_loop_only else game.happened_ever
+        return [(str(d), "") for d in sorted({r["day"] for r in pool})]
+    if aid == "police_officer.2":
+        return [(c, "") for c in _here(game, cid)]
+    if aid == "informer.1":
+        return [("", s) for s in sorted(game.tragedy_set.subplots)]
+    if aid in ("pop_idol.1", "pop_idol.2"):
+        return [(c, "") for c in _others_here(game, cid)]
+    if aid == "journalist.1":
+        return [(c, "") for c in game.living() if c != cid]
+    if aid == "boss.1":
+        turf = game.script.boss_turf
+        return [] if turf is None else [(c, "") for c in game.at(str(turf))]
+    if aid == "doctor.1":
+        return [(c, e) for c in _others_here(game, cid) for e in ("+", "-")]
+    if aid == "doctor.2":
+        return [("patient", "")] if "patient" in game.cast else []
+    if aid == "nurse.1":
+        return [(c, "") for c in _here(game, cid) if game.chars[c].paranoia >= game.paranoia_limit(c)]
+    if aid == "henchman.1":
+        return [(cid, "")]
+    raise KeyError(f"goodwill ability {aid!r} has no implementation")
+
+
+def goodwill_options(game: Game) -> tuple[UseAbility, ...]:
+    """The goodwill abilities the leader may declare now (TL-D6a, TL-D6e), sorted."""
+    out: list[UseAbility] = []
+    for cid in game.living():
+        ch = game.chars[cid]
+        for ab in game.content.characters[cid].abilities:
+            if ch.goodwill < ab.cost or ab.id in game.used_today:
+                continue
+            if ab.once_per_loop and ab.id in game.used_loop:
+                continue
+            out.extend(UseAbility(ab.id, cid, t, e) for t, e in _targets(game, ab, cid))
+    return tuple(sorted(out, key=sort_key))
+
+
+def _reveal_role(game: Game, cid: str) -> None:
+    role = game.role(cid)
+    game.revealed_roles[cid] = role
+    game.emit("role_revealed", character=cid, role=role)
+
+
+def apply_goodwill(game: Game, a: UseAbility) -> bool:
+    """Resolve an allowed goodwill ability; ``True`` when the Mastermind must still choose (Informer)."""
+    aid, src, t = a.ability, a.source, a.target
+    if aid in ("boy_student.1", "girl_student.1", "pop_idol.1", "nurse.1"):
+        _counter(game, t, "paranoia", -1)
+    elif aid in ("rich_mans_daughter.1", "pop_idol.2"):
+        _counter(game, t, "goodwill", 1)
+    elif aid == "class_rep.1":
+        owner = f"protagonist:{game.leader}"
+        game.spent[owner].remove(t)
+        game.emit("card_returned", owner=owner, card=t)
+    elif aid in ("mystery_boy.1", "office_worker.1", "shrine_maiden.2", "boss.1"):
+        _reveal_role(game, t)
+    elif aid in ("shrine_maiden.1", "godly_being.2"):
+        _counter(game, t, "intrigue", -1)
+    elif aid == "alien.1":
+        game.kill(t, "alien.1")
+    elif aid == "alien.2":
+        game.chars[t].alive = True
+        game.emit("revived", character=t)
+    elif aid in ("godly_being.1", "police_officer.1"):
+        day = int(t)
+        sched = game.script.incident_on(day)
+        assert sched is not None
+        game.revealed_culprits[day] = sched.culprit
+        game.emit("culprit_revealed", day=day, incident=sched.incident, culprit=sched.culprit)
+    elif aid == "police_officer.2":
+        game.chars[t].guards += 1
+        game.emit("guard", character=t, guards=game.chars[t].guards)
+    elif aid == "informer.1":
+        game.informer_named = a.extra
+        return True
+    elif aid == "journalist.1":
+        _counter(game, t, "paranoia", 1)
+    elif aid == "journalist.2":
+        _counter(game, t, "intrigue", 1)
+    elif aid == "doctor.1":
+        _counter(game, t, "paranoia", 1 if a.extra == "+" else -1)
+    elif aid == "doctor.2":
+        game.patient_free = True
+        game.emit("patient_free")
+    elif aid == "henchman.1":
+        game.suppressed.add(src)
+        game.emit("henchman_suppressed", character=src)
+    else:  # pragma: no cover - goodwill_options only offers implemented ids
+        raise KeyError(aid)
+    return False
+
+
+def _counter(game: Game, target: str, counter: str, amount: int) -> None:
+    """Change a counter and announce the result (not its source: TL-D5a)."""
+    before = game.location_intrigue[target] if target in LOCATIONS else getattr(game.chars[target], counter)
+    game.add(target, counter, amount)
+    after = game.location_intrigue[target] if target in LOCATIONS else getattr(game.chars[target], counter)
+    game.emit(counter, target=target, amount=after - before)
+
+
+# ---------------------------------------------------------------------------- Mastermind (TL-D5)
+
+
+def _active(game: Game, cid: str) -> bool:
+    ch = game.chars[cid]
+    return ch.alive and ch.location is not None
+
+
+def mastermind_options(game: Game) -> tuple[UseAbility, ...]:
+    """Optional Mastermind abilities usable now, each once per step per source (TL-D5, TL-D5d)."""
+    out: list[UseAbility] = []
+    used = game.mm_used
+    for cid in game.with_role("brain"):
+        if _active(game, cid) and ("brain.1", cid) not in used:
+            out.extend(UseAbility("brain.1", cid, loc) for loc in sorted(game.places(cid)))
+            out.extend(UseAbility("brain.1", cid, c) for c in _here(game, cid))
+    ct_sources = [("conspiracy_theorist.1", c) for c in game.with_role("conspiracy_theorist")]
+    if game.location_intrigue["school"] >= 2:
+        ct_sources += [("factor.1", c) for c in game.with_role("factor")]
+    for aid, cid in ct_sources:
+        if _active(game, cid) and (aid, cid) not in used:
+            out.extend(UseAbility(aid, cid, c) for c in _here(game, cid))
+    if game.has_plot("an_unsettling_rumor") and "an_unsettling_rumor.1" not in game.mm_used_loop:
+        out.extend(UseAbility("an_unsettling_rumor.1", "", loc) for loc in LOCATIONS)
+    rule = game.rulings.doctor_mastermind_use
+    if (
+        rule != "off"
+        and "doctor" in game.cast
+        and _active(game, "doctor")
+        and not game.doctor_mm_today
+        and game.refusal("doctor") != "none"
+        and (rule == "refusal" or game.chars["doctor"].goodwill >= 2)
+    ):
+        out.extend(
+            UseAbility("doctor.1", "doctor", c, e) for c in _others_here(game, "doctor") for e in ("+", "-")
+        )
+    return tuple(sorted(out, key=sort_key))
+
+
+def apply_mastermind(game: Game, a: UseAbility) -> None:
+    """Resolve a Mastermind ability; the public log shows only the result (TL-D5a)."""
+    game.emit("ability", "mastermind", **{"ability": a.ability, "source": a.source, "target": a.target})
+    if a.ability == "brain.1":
+        _counter(game, a.target, "intrigue", 1)
+    elif a.ability in ("conspiracy_theorist.1", "factor.1"):
+        _counter(game, a.target, "paranoia", 1)
+    elif a.ability == "an_unsettling_rumor.1":
+        game.mm_used_loop.add(a.ability)
+        _counter(game, a.target, "intrigue", 1)
+    elif a.ability == "doctor.1":
+        game.doctor_mm_today = True
+        _counter(game, a.target, "paranoia", 1 if a.extra == "+" else -1)
+    else:  # pragma: no cover
+        raise KeyError(a.ability)
+
+
+# ---------------------------------------------------------------------------- day end (TL-D9)
+
+
+def day_end_mandatory(game: Game) -> None:
+    """Mandatory day-end abilities, checked on one snapshot and then applied together (TL-D5c).
+
+    Serial Killer: exactly one other living character in its location dies (two Serial Killers
+    alone together kill each other). Time Traveler (unless the ruling makes it optional): on the
+    last day, 2 or less goodwill means the protagonists lose.
+    """
+    victims: list[str] = []
+    for cid in game.with_role("serial_killer"):
+        if _active(game, cid):
+            others = _others_here(game, cid)
+            if len(others) == 1:
+                victims.append(others[0])
+                game.emit("ability", "mastermind", ability="serial_killer.1", source=cid, target=others[0])
+    tt_loss = (
+        not game.rulings.time_traveler_optional
+        and game.last_day()
+        and any(
+            game.chars[c].goodwill <= 2 and game.chars[c].location is not None
+            for c in game.with_role("time_traveler")
+        )
+    )
+    game.kill_all(victims, "serial_killer.1")
+    if tt_loss:
+        game.protagonists_lose("time_traveler.2")
+
+
+def day_end_options(game: Game) -> tuple[UseAbility, ...]:
+    """Optional day-end abilities whose condition holds now (Killer, Loved One, Time Traveler option)."""
+    out: list[UseAbility] = []
+    for cid in game.with_role("killer"):
+        if not _active(game, cid):
+            continue
+        if ("killer.1", cid) not in game.mm_used:
+            for kp in game.with_role("key_person"):
+                if _active(game, kp) and game.same_place(kp, cid) and game.chars[kp].intrigue >= 2:
+                    out.append(UseAbility("killer.1", cid, kp))
+        if ("killer.2", cid) not in game.mm_used and game.chars[cid].intrigue >= 4:
+            out.append(UseAbility("killer.2", cid))
+    for cid in game.with_role("loved_one"):
+        ch = game.chars[cid]
+        if (
+            _active(game, cid)
+            and ("loved_one.2", cid) not in game.mm_used
+            and ch.paranoia >= 3
+            and ch.intrigue >= 1
+        ):
+            out.append(UseAbility("loved_one.2", cid))
+    if game.rulings.time_traveler_optional and game.last_day():
+        for cid in game.with_role("time_traveler"):
+            if (
+                game.chars[cid].location is not None
+                and ("time_traveler.2", cid) not in game.mm_used
+                and game.chars[cid].goodwill <= 2
+            ):
+                out.append(UseAbility("time_traveler.2", cid))
+    return tuple(sorted(out, key=sort_key))
+
+
+def apply_day_end(game: Game, a: UseAbility) -> None:
+    """Resolve an optional day-end ability."""
+    game.emit("ability", "mastermind", ability=a.ability, source=a.source, target=a.target)
+    if a.ability == "killer.1":
+        game.kill(a.target, "killer.1")
+    elif a.ability in ("killer.2", "loved_one.2"):
+        game.protagonists_die(a.ability)
+    elif a.ability == "time_traveler.2":
+        game.protagonists_lose(a.ability)
+    else:  # pragma: no cover
+        raise KeyError(a.ability)
+
+
+# ---------------------------------------------------------------------------- loop end (TL-LE2)
+
+
+def loop_end_losses(game: Game) -> list[str]:
+    """The loss conditions that hold at loop end (plot rules, a dead Friend); ids of the rules.
+
+    A dead Friend's role is revealed even when the loop ended early.
+    """
+    out: list[str] = []
+    for cid in game.with_role("friend"):
+        if not game.chars[cid].alive:
+            if game.revealed_roles.get(cid) != "friend":
+                _reveal_role(game, cid)
+            out.append("friend.1")
+    li = game.location_intrigue
+
+    def start_of(role: str) -> list[str]:
+        return [game.start_locations[c] for c in game.with_role(role) if c in game.start_locations]
+
+    if game.has_plot("light_of_the_avenger") and any(li[loc] >= 2 for loc in start_of("brain")):
+        out.append("light_of_the_avenger.1")
+    if game.has_plot("a_place_to_protect") and li["school"] >= 2:
+        out.append("a_place_to_protect.1")
+    if game.has_plot("the_sealed_item") and li["shrine"] >= 2:
+        out.append("the_sealed_item.1")
+    if game.has_plot("sign_with_me") and any(
+        game.chars[c].intrigue >= 2 for c in game.with_role("key_person")
+    ):
+        out.append("sign_with_me.2")
+    if game.has_plot("change_of_future") and any(r["incident"] == "butterfly_effect" for r in game.happened):
+        out.append("change_of_future.1")
+    if game.has_plot("giant_time_bomb_x") and any(li[loc] >= 2 for loc in start_of("witch")):
+        out.append("giant_time_bomb_x.1")
+    return out

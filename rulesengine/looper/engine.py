@@ -1,0 +1,923 @@
+"""The Tragedy Looper game: the day in nine steps, loop end, time spiral, rewind and final guess.
+
+A :class:`Game` rests at a decision point: :attr:`Game.pending` says who decides what, with the
+sorted legal options; :meth:`Game.apply` takes one of them and runs every automatic step up to the
+next decision. An illegal action raises :class:`~rulesengine.errors.IllegalActionError` naming the
+rule id and leaves the game unchanged. Each step of the day is one method named after its
+:class:`~rulesengine.looper.state.Phase`.
+
+>>> from rulesengine.looper.script import load_script, shipped_scripts
+>>> game = Game(load_script(shipped_scripts()[0]))
+>>> game.phase, game.pending.who, game.pending.kind
+(<Phase.MASTERMIND_CARDS: 'TL-D2'>, 'mastermind', 'place_card')
+>>> game.apply(game.legal_actions()[0])
+>>> len(game.cards)
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, Final
+
+from rulesengine.errors import IllegalActionError
+from rulesengine.looper import abilities, incidents
+from rulesengine.looper.actions import (
+    Action,
+    Allow,
+    Choose,
+    Guess,
+    Pass,
+    PlaceCard,
+    Refuse,
+    UseAbility,
+    sort_key,
+    to_dict,
+)
+from rulesengine.looper.board import LOCATIONS
+from rulesengine.looper.cards import (
+    MASTERMIND_HAND,
+    PROTAGONIST_HAND,
+    PlacedCard,
+    apply_paranoia,
+    is_once_per_loop,
+    resolve_counters,
+    resolve_movement,
+    side_of,
+)
+from rulesengine.looper.content import Content, load_content
+from rulesengine.looper.rulings import Rulings, from_options
+from rulesengine.looper.script import Script
+from rulesengine.looper.state import CharacterState, Decision, Event, Outcome, Phase
+
+PROTAGONISTS: Final = ("protagonist:0", "protagonist:1", "protagonist:2")
+
+
+class Game:
+    """One game of Tragedy Looper on a script: the whole state, the log and the pending decision.
+
+    Parameters
+    ----------
+    script:
+        The script (secret and public parts).
+    content:
+        The content tables (default: the shipped ones).
+    rulings:
+        Ruling options; default: built from ``script.options``.
+    """
+
+    def __init__(
+        self, script: Script, content: Content | None = None, rulings: Rulings | None = None
+    ) -> None:
+        self.script = script
+        self.content = content if content is not None else load_content()
+        self.rulings = rulings if rulings is not None else from_options(script.options)
+        self.tragedy_set = self.content.sets[script.set_id]
+        self.cast: tuple[str, ...] = tuple(script.cast)
+        self.phase = Phase.LOOP_START
+        self.loop = 1
+        self.day = 1
+        self.leader = 0
+        self.chars: dict[str, CharacterState] = {}
+        self.location_intrigue: dict[str, int] = dict.fromkeys(LOCATIONS, 0)
+        self.roles: dict[str, str] = {c: script.role_of(c) for c in self.cast}
+        self.cards: list[PlacedCard] = []
+        self.cards_revealed = False
+        self.spent: dict[str, list[str]] = {o: [] for o in ("mastermind", *PROTAGONISTS)}
+        self.revealed_roles: dict[str, str] = {}
+        self.revealed_culprits: dict[int, str] = {}
+        self.revealed_subplots: list[str] = []
+        self.happened: list[dict[str, Any]] = []  # incidents that happened this loop
+        self.happened_ever: list[dict[str, Any]] = []
+        self.used_today: set[str] = set()
+        self.used_loop: set[str] = set()
+        self.mm_used: set[tuple[str, str]] = set()  # (ability, source) used in the current step
+        self.mm_used_loop: set[str] = set()
+        self.doctor_mm_today = False
+        self.suppressed: set[str] = set()  # culprits whose incidents do not occur (Henchman)
+        self.patient_free = False
+        self.lost = False
+        self.protagonists_dead = False
+        self.end_now = False
+        self.step = 0
+        self.declared: UseAbility | None = None
+        self.informer_named: str | None = None
+        self.cultist_ignore: list[str] = []
+        self.start_locations: dict[str, str] = {}
+        self.goodwill_at_loop_end: set[str] = set()
+        self.virus_converted: set[str] = set()
+        self.guessed: dict[str, str] = {}
+        self.outcome: Outcome | None = None
+        self.log: list[Event] = []
+        self.reset_boards: list[dict[str, Any]] = []
+        self.decisions_made = 0
+        self._pending: Decision | None = None
+        self._reset_board()
+        self._advance()
+
+    # ------------------------------------------------------------------ public interface
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the game waits for (``None`` once the game is over)."""
+        return self._pending
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The sorted legal answers to the pending decision (empty when the game is over)."""
+        return () if self._pending is None else self._pending.options
+
+    def apply(self, action: Action) -> None:
+        """Answer the pending decision with ``action`` and run on to the next decision.
+
+        Raises
+        ------
+        IllegalActionError
+            When ``action`` is not one of :meth:`legal_actions`; the game is left unchanged.
+        """
+        decision = self._pending
+        if decision is None:
+            raise IllegalActionError("TL-LE2", f"the game is over; {to_dict(action)} cannot be played")
+        if action not in decision.options:
+            raise IllegalActionError(*self._why_illegal(decision, action))
+        self.decisions_made += 1
+        self._pending = None
+        self._answer(decision, action)
+        self._advance()
+
+    def clone(self) -> Game:
+        """An independent copy of the game (the log's events are shared: they are immutable)."""
+        new = Game.__new__(Game)
+        new.__dict__.update(self.__dict__)
+        new.chars = {k: v.copy() for k, v in self.chars.items()}
+        new.location_intrigue = dict(self.location_intrigue)
+        new.roles = dict(self.roles)
+        new.cards = list(self.cards)
+        new.spent = {k: list(v) for k, v in self.spent.items()}
+        new.revealed_roles = dict(self.revealed_roles)
+        new.revealed_culprits = dict(self.revealed_culprits)
+        new.revealed_subplots = list(self.revealed_subplots)
+        new.happened = list(self.happened)
+        new.happened_ever = list(self.happened_ever)
+        new.used_today = set(self.used_today)
+        new.used_loop = set(self.used_loop)
+        new.mm_used = set(self.mm_used)
+        new.mm_used_loop = set(self.mm_used_loop)
+        new.suppressed = set(self.suppressed)
+        new.start_locations = dict(self.start_locations)
+        new.goodwill_at_loop_end = set(self.goodwill_at_loop_end)
+        new.virus_converted = set(self.virus_converted)
+        new.guessed = dict(self.guessed)
+        new.log = list(self.log)
+        new.reset_boards = list(self.reset_boards)
+        return new
+
+    def view(self, viewer: str) -> dict[str, Any]:
+        """What ``"protagonists"`` or ``"mastermind"`` may see, as plain data (see :mod:`.observe`)."""
+        from rulesengine.looper.observe import view
+
+        return view(self, viewer)
+
+    def board(self) -> dict[str, Any]:
+        """The board as plain data: characters with their tokens, and location intrigue."""
+        return {
+            "characters": [self.chars[c].as_dict() for c in self.cast],
+            "locations": dict(self.location_intrigue),
+        }
+
+    # ------------------------------------------------------------------ helpers used by the rules
+
+    def emit(self, kind: str, visibility: str = "public", **data: Any) -> None:
+        """Append an event to the log."""
+        self.log.append(Event(self.loop, self.day, self.phase.name.lower(), visibility, kind, data))
+
+    def living(self) -> list[str]:
+        """Cast characters alive and on the board, in cast order."""
+        return [c for c in self.cast if self.chars[c].alive and self.chars[c].location is not None]
+
+    def places(self, cid: str) -> frozenset[str]:
+        """The locations a character counts as being in (the Boss also counts as in its turf)."""
+        loc = self.chars[cid].location
+        if loc is None:
+            return frozenset()
+        if cid == "boss" and self.script.boss_turf is not None:
+            return frozenset({loc, str(self.script.boss_turf)})
+        return frozenset({loc})
+
+    def same_place(self, a: str, b: str) -> bool:
+        """Whether two characters share a location."""
+        return bool(self.places(a) & self.places(b))
+
+    def at(self, location: str) -> list[str]:
+        """Living characters in ``location`` (the Boss also in its turf)."""
+        return [c for c in self.living() if location in self.places(c)]
+
+    def role(self, cid: str) -> str:
+        """The current role of a character (Paranoia Virus may have changed it)."""
+        return self.roles[cid]
+
+    def with_role(self, role: str) -> list[str]:
+        """Cast characters whose current role is ``role``."""
+        return [c for c in self.cast if self.roles[c] == role]
+
+    def has_plot(self, plot: str) -> bool:
+        """Whether the script uses ``plot`` as its main plot or a subplot."""
+        return plot == self.script.main_plot or plot in self.script.subplots
+
+    def refusal(self, cid: str) -> str:
+        """The goodwill refusal of a character's current role (``none``/``optional``/``mandatory``)."""
+        return str(self.content.roles[self.roles[cid]].refusal)
+
+    def paranoia_limit(self, cid: str) -> int:
+        """The character's paranoia limit."""
+        return self.content.characters[cid].paranoia_limit
+
+    def forbidden(self, cid: str) -> frozenset[str]:
+        """Locations the character may not enter (the Doctor's second ability frees the Patient)."""
+        if cid == "patient" and self.patient_free:
+            return frozenset()
+        return frozenset(str(x) for x in self.content.characters[cid].forbidden)
+
+    def add(self, target: str, counter: str, amount: int) -> None:
+        """Add (or with a negative amount remove) counters on a character or location; never below 0."""
+        if target in self.location_intrigue:
+            if counter == "intrigue":
+                self.location_intrigue[target] = max(0, self.location_intrigue[target] + amount)
+            return
+        ch = self.chars[target]
+        setattr(ch, counter, max(0, getattr(ch, counter) + amount))
+        if counter == "paranoia":
+            self.update_virus()
+
+    def update_virus(self) -> None:
+        """Paranoia Virus (BTX): a Person with 3 or more paranoia becomes a Serial Killer."""
+        if not self.has_plot("paranoia_virus"):
+            return
+        for c in self.cast:
+            ch = self.chars[c]
+            if self.roles[c] == "person" and ch.paranoia >= 3:
+                self.roles[c] = "serial_killer"
+                self.virus_converted.add(c)
+                self.emit(
+                    "role_changed", "mastermind", character=c, role="serial_killer", rule="paranoia_virus.1"
+                )
+            elif (
+                not self.rulings.paranoia_virus_sticky
+                and c in self.virus_converted
+                and ch.paranoia < 3
+                and self.roles[c] == "serial_killer"
+            ):
+                self.roles[c] = "person"
+                self.virus_converted.discard(c)
+                self.emit("role_changed", "mastermind", character=c, role="person", rule="paranoia_virus.1")
+
+    def has_key_person_ability(self, cid: str) -> bool:
+        """Key Person, or the Factor while the City has 2 or more intrigue (factor.2)."""
+        role = self.roles[cid]
+        return role == "key_person" or (role == "factor" and self.location_intrigue["city"] >= 2)
+
+    def kill_all(self, victims: Iterable[str], cause: str) -> None:
+        """Kill several characters in one batch: every death happens, then the triggers resolve.
+
+        Edge ruling §10: mandatory effects of one batch all finish even if their source dies.
+        """
+        died = [v for v in dict.fromkeys(victims) if self._die(v, cause)]
+        for v in died:
+            self._after_death(v)
+
+    def kill(self, cid: str, cause: str) -> None:
+        """Kill one character (guards and immortality apply)."""
+        self.kill_all([cid], cause)
+
+    def _die(self, cid: str, cause: str) -> bool:
+        ch = self.chars[cid]
+        if not ch.alive or ch.location is None:
+            return False
+        if self.content.roles[self.roles[cid]].immortal:
+            self.emit("death_prevented", "mastermind", character=cid, reason="immortal", cause=cause)
+            self.emit("death_prevented", character=cid)
+            return False
+        if ch.guards > 0:
+            ch.guards -= 1
+            self.emit("guard_removed", character=cid, guards=ch.guards)
+            return False
+        ch.alive = False
+        self.emit("death", character=cid)
+        self.emit("death_cause", "mastermind", character=cid, cause=cause)
+        return True
+
+    def _after_death(self, cid: str) -> None:
+        role = self.roles[cid]
+        if self.has_key_person_ability(cid):
+            rule = "key_person.1" if role == "key_person" else "factor.2"
+            self.protagonists_lose(rule)
+        partner = {"lover": "loved_one", "loved_one": "lover"}.get(role)
+        if partner is not None:
+            for other in self.with_role(partner):
+                if self.chars[other].alive and self.chars[other].location is not None:
+                    self.add(other, "paranoia", 6)
+                    self.emit("paranoia", character=other, amount=6)
+                    self.emit("ability", "mastermind", ability=f"{partner}.1", source=other)
+
+    def protagonists_lose(self, rule: str) -> None:
+        """A loss condition holding now: the loop is lost and ends at once (immediate loop end)."""
+        self.lost = True
+        self.end_now = True
+        self.emit("loss_condition", "mastermind", rule=rule)
+
+    def protagonists_die(self, rule: str) -> None:
+        """The protagonists die: the loop is lost and ends at once (TL-LE1)."""
+        if not self.protagonists_dead:
+            self.emit("protagonists_died")
+        self.protagonists_dead = True
+        self.protagonists_lose(rule)
+
+    def hand(self, owner: str) -> dict[str, int]:
+        """Cards in an owner's hand now: copies not placed today and not spent this loop (TL-D4c)."""
+        base = MASTERMIND_HAND if owner == "mastermind" else PROTAGONIST_HAND
+        out = dict(base)
+        for card in self.spent[owner]:
+            out[card] -= 1
+        for pc in self.cards:
+            if pc.owner == owner:
+                out[pc.card] -= 1
+        return {k: v for k, v in out.items() if v > 0}
+
+    # ------------------------------------------------------------------ the machine
+
+    def _advance(self) -> None:
+        """Run automatic steps until a decision is pending or the game is over."""
+        while self.phase is not Phase.GAME_OVER:
+            decision = self._STEPS[self.phase](self)
+            if decision is not None:
+                self._pending = decision
+                return
+        self._pending = None
+
+    def _answer(self, decision: Decision, action: Action) -> None:
+        self._ANSWERS[self.phase](self, decision, action)
+
+    def _goto(self, phase: Phase) -> None:
+        self.phase = phase
+        self.step = 0
+
+    def _end_loop_if_needed(self) -> bool:
+        if self.end_now:
+            self._goto(Phase.LOOP_END)
+            return True
+        return False
+
+    # -- loop start (after the rewind of TL-RW) ----------------------------------------------
+
+    def _reset_board(self) -> None:
+        """TL-RW / TL-FG2: every token removed, everyone alive at its card's start location."""
+        self.chars = {}
+        for c in self.cast:
+            start = self.content.characters[c].start
+            self.chars[c] = CharacterState(c, None if start is None else str(start))
+        self.location_intrigue = dict.fromkeys(LOCATIONS, 0)
+        self.cards = []
+        self.spent = {o: [] for o in ("mastermind", *PROTAGONISTS)}
+        self.roles = {c: self.script.role_of(c) for c in self.cast}
+        self.virus_converted = set()
+        self.happened = []
+        self.used_today, self.used_loop = set(), set()
+        self.mm_used, self.mm_used_loop = set(), set()
+        self.suppressed = set()
+        self.patient_free = False
+        self.lost = self.protagonists_dead = self.end_now = False
+        self.reset_boards.append(self.board())
+
+    def loop_start(self) -> Decision | None:
+        """Loop start: characters that enter this loop, the Henchman's start, loop-start abilities."""
+        if self.step == 0:
+            if "godly_being" in self.cast:
+                entry = self.script.godly_being_entry_loop or 1
+                if self.loop < entry:
+                    self.chars["godly_being"].location = None
+            self.step = 1
+        if self.step == 1:
+            if "henchman" in self.cast and self.chars["henchman"].location is None:
+                if self.script.henchman_start is not None:
+                    self.chars["henchman"].location = str(self.script.henchman_start)
+                else:
+                    options = tuple(
+                        Choose(loc) for loc in sorted(LOCATIONS) if loc not in self.forbidden("henchman")
+                    )
+                    return Decision(
+                        "mastermind", "henchman_start", options, "Where does the Henchman start?", "TL-RW"
+                    )
+            self.step = 2
+        self.start_locations = {c: ch.location for c, ch in self.chars.items() if ch.location is not None}
+        self.emit("loop_start", loop=self.loop, leader=self.leader)
+        for c in self.with_role("friend"):
+            if self.revealed_roles.get(c) == "friend" and self.chars[c].location is not None:
+                self.add(c, "goodwill", 1)
+                self.emit("goodwill", character=c, amount=1, rule="friend.2")
+        if self.has_plot("threads_of_fate"):
+            for c in sorted(self.goodwill_at_loop_end):
+                if self.chars[c].location is not None:
+                    self.add(c, "paranoia", 2)
+                    self.emit("paranoia", character=c, amount=2)
+                    self.emit("ability", "mastermind", ability="threads_of_fate.1", target=c)
+        self._goto(Phase.DAY_START)
+        return None
+
+    def _answer_loop_start(self, decision: Decision, action: Action) -> None:
+        assert isinstance(action, Choose)
+        self.chars["henchman"].location = action.option
+        self.emit("henchman_start", character="henchman", location=action.option)
+        self.step = 2
+
+    # -- TL-D1 -----------------------------------------------------------------------------
+
+    def day_start(self) -> Decision | None:
+        """TL-D1: the day begins; no First Steps or Basic Tragedy X effect is timed here."""
+        self.used_today = set()
+        self.doctor_mm_today = False
+        self.cards_revealed = False
+        self.emit("day_start", day=self.day, leader=self.leader)
+        self._goto(Phase.MASTERMIND_CARDS)
+        return None
+
+    # -- TL-D2 / TL-D3 -----------------------------------------------------------------------
+
+    def card_targets(self) -> list[str]:
+        """Targets of action cards: the four locations and living characters on the board (no corpses)."""
+        return [*LOCATIONS, *self.living()]
+
+    def placement_options(self, owner: str) -> tuple[Action, ...]:
+        """The legal (card, target) placements for ``owner`` now (TL-D2a, TL-D3a..c)."""
+        if owner == "mastermind":
+            taken = {pc.target for pc in self.cards if pc.owner == "mastermind"}
+        else:
+            taken = {pc.target for pc in self.cards if pc.owner != "mastermind"}
+        targets = [t for t in self.card_targets() if t not in taken]
+        hand = self.hand(owner)
+        return tuple(PlaceCard(card, t) for card in sorted(hand) for t in sorted(targets))
+
+    def mastermind_cards(self) -> Decision | None:
+        """TL-D2: the Mastermind places 3 cards face down, one per target (TL-D2a)."""
+        placed = sum(1 for pc in self.cards if pc.owner == "mastermind")
+        if placed < 3:
+            return Decision(
+                "mastermind",
+                "place_card",
+                self.placement_options("mastermind"),
+                f"Mastermind: place card {placed + 1} of 3",
+                "TL-D2",
+            )
+        self._goto(Phase.PROTAGONIST_CARDS)
+        return None
+
+    def _answer_cards(self, decision: Decision, action: Action) -> None:
+        assert isinstance(action, PlaceCard)
+        owner = decision.who
+        self.cards.append(PlacedCard(owner, action.card, action.target))
+        self.emit("card_placed", owner=owner, target=action.target)
+        if owner == "mastermind":
+            self.emit("card_placed_kind", "mastermind", owner=owner, card=action.card, target=action.target)
+
+    def protagonist_cards(self) -> Decision | None:
+        """TL-D3: each protagonist places 1 card, the leader first, then clockwise (TL-D3a..c)."""
+        placed = sum(1 for pc in self.cards if pc.owner != "mastermind")
+        if placed < 3:
+            owner = PROTAGONISTS[(self.leader + placed) % 3]
+            return Decision(
+                owner, "place_card", self.placement_options(owner), f"{owner}: place 1 card", "TL-D3"
+            )
+        self._goto(Phase.CARD_RESOLUTION)
+        return None
+
+    # -- TL-D4 -------------------------------------------------------------------------------
+
+    def _cultist_options(self) -> tuple[Action, ...]:
+        fi = [pc for pc in self.cards if pc.card == "forbid_intrigue"]
+        if len(fi) != 1:
+            return ()
+        target = fi[0].target
+        if not any(
+            pc.card in ("intrigue_plus_1", "intrigue_plus_2") and pc.target == target for pc in self.cards
+        ):
+            return ()
+        options: list[Action] = []
+        for c in self.with_role("cultist"):
+            ch = self.chars[c]
+            if not ch.alive or ch.location is None:
+                continue
+            if target == ch.location or (target in self.chars and self.chars[target].location == ch.location):
+                options.append(UseAbility("cultist.1", c, target))
+        return tuple(sorted(set(options), key=sort_key))
+
+    def card_resolution(self) -> Decision | None:
+        """TL-D4: reveal all cards; Forbid Movement, movement, the other Forbids, then counters.
+
+        The Cultist's optional choice (ignore Forbid Intrigue at its location) is asked after the
+        movement, on the characters' new locations.
+        """
+        if self.step == 0:
+            self.cards_revealed = True
+            self.emit("cards_revealed", cards=[[pc.owner, pc.card, pc.target] for pc in self.cards])
+            locs = {c: str(self.chars[c].location) for c in self.living()}
+            forb = {c: self.forbidden(c) for c in locs}
+            moves, _ = resolve_movement(self.cards, locs, forb)
+            for c, dest in sorted(moves.items()):
+                self.chars[c].location = dest
+                self.emit("moved", character=c, location=dest)
+            self.step = 1
+            self.cultist_ignore = []
+            options = self._cultist_options()
+            if options:
+                self.step = 2
+                return Decision(
+                    "mastermind", "cultist", (Pass(), *options), "Cultist: ignore Forbid Intrigue?", "TL-D4"
+                )
+        if self.step == 2:
+            options = self._cultist_options()
+            return Decision(
+                "mastermind", "cultist", (Pass(), *options), "Cultist: ignore Forbid Intrigue?", "TL-D4"
+            )
+        living = self.living()
+        ignore_fg = [c for c in living if self.roles[c] == "time_traveler"]
+        res = resolve_counters(
+            self.cards, living, ignore_forbid_intrigue=self.cultist_ignore, ignore_forbid_goodwill=ignore_fg
+        )
+        for c in sorted(set(res.paranoia_plus) | set(res.paranoia_minus)):
+            ch = self.chars[c]
+            before = ch.paranoia
+            ch.paranoia = apply_paranoia(before, res.paranoia_plus.get(c, 0), res.paranoia_minus.get(c, 0))
+            if ch.paranoia != before:
+                self.emit("paranoia", character=c, amount=ch.paranoia - before)
+        for c, n in sorted(res.goodwill.items()):
+            self.add(c, "goodwill", n)
+            self.emit("goodwill", character=c, amount=n)
+        for t, n in sorted(res.intrigue.items()):
+            self.add(t, "intrigue", n)
+            self.emit("intrigue", target=t, amount=n)
+        self.update_virus()
+        for pc in self.cards:  # TL-D4c: once-per-loop cards are spent even when cancelled
+            if is_once_per_loop(side_of(pc.owner), pc.card):
+                self.spent[pc.owner].append(pc.card)
+        self.cards = []
+        self._goto(Phase.MASTERMIND_ABILITY)
+        return None
+
+    def _answer_cultist(self, decision: Decision, action: Action) -> None:
+        if isinstance(action, UseAbility):
+            loc = str(self.chars[action.source].location)
+            self.cultist_ignore = [loc, *self.at(loc)]
+            self.emit("ability", "mastermind", ability="cultist.1", source=action.source, target=loc)
+        self.step = 3
+
+    # -- TL-D5 -------------------------------------------------------------------------------
+
+    def mastermind_ability(self) -> Decision | None:
+        """TL-D5: mandatory abilities first (TL-D5b/c), then optional ones in any order (TL-D5d)."""
+        if self.step == 0:
+            self.mm_used = set()
+            self.step = 1  # no First Steps / Basic Tragedy X ability is mandatory at this timing
+        options = abilities.mastermind_options(self)
+        if options:
+            return Decision(
+                "mastermind", "mastermind_ability", (Pass(), *options), "Mastermind abilities", "TL-D5"
+            )
+        self._goto(Phase.GOODWILL_ABILITY)
+        return None
+
+    def _answer_mastermind_ability(self, decision: Decision, action: Action) -> None:
+        if isinstance(action, Pass):
+            self._goto(Phase.GOODWILL_ABILITY)
+            return
+        assert isinstance(action, UseAbility)
+        self.mm_used.add((action.ability, action.source))
+        abilities.apply_mastermind(self, action)
+        self._end_loop_if_needed()
+
+    # -- TL-D6 -------------------------------------------------------------------------------
+
+    def goodwill_ability(self) -> Decision | None:
+        """TL-D6: the leader declares goodwill abilities; the Mastermind allows or refuses (TL-D6c)."""
+        if self.declared is None:
+            declarable = abilities.goodwill_options(self)
+            return Decision(
+                "leader", "goodwill", (Pass(), *declarable), "Leader: use a goodwill ability?", "TL-D6"
+            )
+        if self.informer_named is not None:
+            choices = tuple(
+                Choose(s) for s in sorted(self.script.subplots) if s != self.informer_named
+            ) or tuple(Choose(s) for s in sorted(self.script.subplots))
+            return Decision("mastermind", "informer", choices, "Reveal a subplot", "TL-D6")
+        source = self.declared.source
+        ab = abilities.goodwill_ability(self, self.declared.ability)
+        refusal = self.refusal(source)
+        options: tuple[Action, ...]
+        if ab.unrefusable or refusal == "none":
+            options = (Allow(),)
+        elif refusal == "mandatory":
+            options = (Refuse(),)
+        else:
+            options = (Allow(), Refuse())
+        return Decision("mastermind", "goodwill_response", options, "Allow or refuse the ability", "TL-D6c")
+
+    def _answer_goodwill(self, decision: Decision, action: Action) -> None:
+        if decision.kind == "goodwill":
+            if isinstance(action, Pass):
+                self._goto(Phase.INCIDENT)
+                return
+            assert isinstance(action, UseAbility)
+            self.declared = action
+            self.used_today.add(action.ability)
+            if abilities.goodwill_ability(self, action.ability).once_per_loop:
+                self.used_loop.add(action.ability)
+            self.emit("goodwill_declared", **to_dict(action))
+            return
+        declared = self.declared
+        assert declared is not None
+        if decision.kind == "informer":
+            assert isinstance(action, Choose)
+            self.revealed_subplots.append(action.option)
+            self.emit("subplot_revealed", plot=action.option)
+            self.declared = self.informer_named = None
+            return
+        if isinstance(action, Refuse):
+            self.emit("goodwill_refused", ability=declared.ability)
+            self.emit("refusal", "mastermind", ability=declared.ability, role=self.roles[declared.source])
+            self.declared = None
+            return
+        self.emit("goodwill_resolved", ability=declared.ability)
+        needs_followup = abilities.apply_goodwill(self, declared)
+        if not needs_followup:
+            self.declared = None
+        self._end_loop_if_needed()
+        if self.end_now:
+            self.declared = self.informer_named = None
+
+    # -- TL-D7 -------------------------------------------------------------------------------
+
+    def incident(self) -> Decision | None:
+        """TL-D7: the day's incident happens if its culprit is alive (TL-D7a) and at its limit (TL-D7b)."""
+        if self.step == 0:
+            sched = self.script.incident_on(self.day)
+            if sched is None:
+                self._goto(Phase.LEADER_SWITCH)
+                return None
+            culprit = self.chars[sched.culprit]
+            occurs = (
+                culprit.alive
+                and culprit.location is not None
+                and culprit.paranoia >= self.paranoia_limit(sched.culprit)
+                and sched.culprit not in self.suppressed
+            )
+            if not occurs:
+                self.emit("incident_not_happened", incident=sched.incident)
+                self.emit("incident_check", "mastermind", incident=sched.incident, culprit=sched.culprit)
+                self._goto(Phase.LEADER_SWITCH)
+                return None
+            record = {
+                "day": self.day,
+                "incident": sched.incident,
+                "culprit": sched.culprit,
+                "loop": self.loop,
+            }
+            self.happened.append(record)
+            self.happened_ever.append(record)
+            self.emit("incident_happened", incident=sched.incident)
+            self.emit("incident_culprit", "mastermind", incident=sched.incident, culprit=sched.culprit)
+            if not incidents.extra_condition_holds(self, sched.incident):
+                self.emit("incident_no_effect", incident=sched.incident)  # TL-D7e
+                self._goto(Phase.LEADER_SWITCH)
+                return None
+            self.step = 1
+        sched = self.script.incident_on(self.day)
+        assert sched is not None
+        opts = incidents.options(self, sched.incident, sched.culprit)
+        if opts is None:
+            incidents.resolve(self, sched.incident, sched.culprit, None)
+            self._after_incident()
+            return None
+        if not opts:
+            self.emit("incident_no_effect", incident=sched.incident)
+            self._after_incident()
+            return None
+        return Decision(
+            "mastermind",
+            "incident_target",
+            tuple(Choose(o) for o in opts),
+            f"{sched.incident}: choose",
+            "TL-D7d",
+        )
+
+    def _after_incident(self) -> None:
+        if not self._end_loop_if_needed():
+            self._goto(Phase.LEADER_SWITCH)
+
+    def _answer_incident(self, decision: Decision, action: Action) -> None:
+        assert isinstance(action, Choose)
+        sched = self.script.incident_on(self.day)
+        assert sched is not None
+        incidents.resolve(self, sched.incident, sched.culprit, action.option)
+        self._after_incident()
+
+    # -- TL-D8 -------------------------------------------------------------------------------
+
+    def leader_switch(self) -> Decision | None:
+        """TL-D8: the leader card passes to the next protagonist."""
+        self.leader = (self.leader + 1) % 3
+        self.emit("leader", leader=self.leader)
+        self._goto(Phase.DAY_END)
+        return None
+
+    # -- TL-D9 -------------------------------------------------------------------------------
+
+    def last_day(self) -> bool:
+        """Whether today is the last day of the loop."""
+        return self.day >= self.script.days
+
+    def day_end(self) -> Decision | None:
+        """TL-D9: mandatory day-end abilities on one snapshot, then optional ones; next day or loop end."""
+        if self.step == 0:
+            self.mm_used = set()
+            abilities.day_end_mandatory(self)
+            self.step = 1
+            if self._end_loop_if_needed():
+                return None
+        options = abilities.day_end_options(self)
+        if options:
+            return Decision("mastermind", "day_end_ability", (Pass(), *options), "Day end abilities", "TL-D9")
+        self._finish_day()
+        return None
+
+    def _finish_day(self) -> None:
+        if self._end_loop_if_needed():
+            return
+        if self.last_day():
+            self._goto(Phase.LOOP_END)  # TL-D9b
+        else:
+            self.day += 1  # TL-D9a
+            self._goto(Phase.DAY_START)
+
+    def _answer_day_end(self, decision: Decision, action: Action) -> None:
+        if isinstance(action, Pass):
+            self._finish_day()
+            return
+        assert isinstance(action, UseAbility)
+        self.mm_used.add((action.ability, action.source))
+        abilities.apply_day_end(self, action)
+        self._end_loop_if_needed()
+
+    # -- loop end, time spiral, rewind, final guess --------------------------------------------
+
+    def loop_end(self) -> Decision | None:
+        """TL-LE1/TL-LE2: check the loss conditions; win, rewind (TL-LE2a) or final guess (TL-LE2b)."""
+        reasons = abilities.loop_end_losses(self)
+        if self.lost:
+            reasons.insert(0, "immediate")
+        lost = bool(reasons)
+        self.goodwill_at_loop_end = {c for c in self.cast if self.chars[c].goodwill > 0}
+        self.emit("loop_end", lost=lost)
+        self.emit("loop_end_reasons", "mastermind", reasons=reasons)
+        self.cards = []
+        if not lost:
+            self._finish(Outcome("protagonists", "loop survived", self.loop))
+        elif self.loop < self.script.loops:
+            self._goto(Phase.TIME_SPIRAL)
+        elif self.tragedy_set.final_guess:
+            self._start_final_guess()
+        else:
+            self._finish(Outcome("mastermind", "last loop lost", self.loop))
+        return None
+
+    def _finish(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        self.emit("game_over", winner=outcome.winner, reason=outcome.reason)
+        self._goto(Phase.GAME_OVER)
+
+    def time_spiral(self) -> Decision | None:
+        """TL-TS1/TL-TS2: between loops; with a final guess the leader may go straight to it."""
+        if self.tragedy_set.final_guess:
+            options = (Choose("final_guess"), Choose("next_loop"))
+            return Decision("leader", "time_spiral", options, "Next loop or final guess?", "TL-TS2")
+        self._rewind()
+        return None
+
+    def _answer_time_spiral(self, decision: Decision, action: Action) -> None:
+        assert isinstance(action, Choose)
+        self.emit("time_spiral", choice=action.option)
+        if action.option == "final_guess":
+            self._start_final_guess()
+        else:
+            self._rewind()
+
+    def _rewind(self) -> None:
+        """TL-RW: clear the board, everyone back to the start, loop marker on, day marker to 1."""
+        self.loop += 1
+        self.day = 1
+        if not self.rulings.keep_leader_across_loops:
+            self.leader = 0
+        self._reset_board()
+        self.emit("rewind", loop=self.loop)
+        self._goto(Phase.LOOP_START)
+
+    def _start_final_guess(self) -> None:
+        """TL-FG2: reset the board (role changes undone), then the guesses of TL-FG3."""
+        self._reset_board()
+        if "godly_being" in self.cast and self.loop < (self.script.godly_being_entry_loop or 1):
+            self.chars["godly_being"].location = None
+        self.emit("final_guess")
+        self._goto(Phase.FINAL_GUESS)
+
+    def final_guess(self) -> Decision | None:
+        """TL-FG3: the protagonists name the role of each character, one at a time."""
+        roles = sorted(self.tragedy_set.roles)
+        options = tuple(Guess(c, r) for c in sorted(self.cast) if c not in self.guessed for r in roles)
+        return Decision("leader", "guess", options, "Name a character's role", "TL-FG3")
+
+    def _answer_final_guess(self, decision: Decision, action: Action) -> None:
+        assert isinstance(action, Guess)
+        self.guessed[action.character] = action.role
+        right = self.script.role_of(action.character) == action.role
+        self.emit("guess", character=action.character, role=action.role, right=right)
+        if not right:
+            self._finish(Outcome("mastermind", "final guess wrong", self.loop))
+        elif len(self.guessed) == len(self.cast):
+            self._finish(Outcome("protagonists", "final guess right", self.loop))
+
+    # ------------------------------------------------------------------ errors
+
+    def _why_illegal(self, decision: Decision, action: Action) -> tuple[str, str]:
+        tried = to_dict(action)
+        if decision.kind == "place_card" and isinstance(action, PlaceCard):
+            owner = decision.who
+            target = action.target
+            if target in self.chars and not self.chars[target].alive:
+                return "TL-D2", f"{owner} may not place a card on the corpse of {target}"
+            if target not in self.card_targets():
+                return (
+                    "TL-D2",
+                    f"{owner} may not place a card on {target!r}: not a location or a character in play",
+                )
+            if action.card not in self.hand(owner):
+                if action.card in self.spent[owner]:
+                    return "TL-D4c", f"{owner} already spent the once-per-loop card {action.card} this loop"
+                return (
+                    "TL-D2" if owner == "mastermind" else "TL-D3a"
+                ), f"{owner} has no {action.card} in hand"
+            if owner == "mastermind":
+                return "TL-D2a", f"the Mastermind already has a card on {target}"
+            return "TL-D3c", f"another protagonist already has a card on {target}"
+        return (
+            decision.rule_id,
+            f"{tried} does not fit the pending {decision.kind} decision of {decision.who}",
+        )
+
+    _STEPS: Final[dict[Phase, Callable[[Game], Decision | None]]] = {}
+    _ANSWERS: Final[dict[Phase, Callable[[Game, Decision, Action], None]]] = {}
+
+
+Game._STEPS.update(
+    {
+        Phase.LOOP_START: Game.loop_start,
+        Phase.DAY_START: Game.day_start,
+        Phase.MASTERMIND_CARDS: Game.mastermind_cards,
+        Phase.PROTAGONIST_CARDS: Game.protagonist_cards,
+        Phase.CARD_RESOLUTION: Game.card_resolution,
+        Phase.MASTERMIND_ABILITY: Game.mastermind_ability,
+        Phase.GOODWILL_ABILITY: Game.goodwill_ability,
+        Phase.INCIDENT: Game.incident,
+        Phase.LEADER_SWITCH: Game.leader_switch,
+        Phase.DAY_END: Game.day_end,
+        Phase.LOOP_END: Game.loop_end,
+        Phase.TIME_SPIRAL: Game.time_spiral,
+        Phase.FINAL_GUESS: Game.final_guess,
+    }
+)
+Game._ANSWERS.update(
+    {
+        Phase.LOOP_START: Game._answer_loop_start,
+        Phase.MASTERMIND_CARDS: Game._answer_cards,
+        Phase.PROTAGONIST_CARDS: Game._answer_cards,
+        Phase.CARD_RESOLUTION: Game._answer_cultist,
+        Phase.MASTERMIND_ABILITY: Game._answer_mastermind_ability,
+        Phase.GOODWILL_ABILITY: Game._answer_goodwill,
+        Phase.INCIDENT: Game._answer_incident,
+        Phase.DAY_END: Game._answer_day_end,
+        Phase.TIME_SPIRAL: Game._answer_time_spiral,
+        Phase.FINAL_GUESS: Game._answer_final_guess,
+    }
+)
+
+
+def play(game: Game, agents: dict[str, Callable[[Game], Action]]) -> Outcome:
+    """Play ``game`` to the end, asking ``agents["mastermind"]`` or ``agents["protagonists"]``.
+
+    Decisions of ``"leader"`` and ``"protagonist:N"`` go to the protagonists' agent.
+    """
+    while game.pending is not None:
+        side = "mastermind" if game.pending.who == "mastermind" else "protagonists"
+        game.apply(agents[side](game))
+    assert game.outcome is not None
+    return game.outcome

@@ -1,0 +1,109 @@
+"""Incidents (TL-D7): extra conditions (TL-D7e), the Mastermind's open choices (TL-D7d) and effects.
+
+Choices are plain strings: a character or location id, or two parts joined by ``|``
+(``"a|b"``: first and second character; ``"a|paranoia"``: character and counter).
+
+>>> len(IMPLEMENTED), sorted(IMPLEMENTED)[:3]
+(9, ['butterfly_effect', 'faraway_murder', 'foul_evil'])
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from rulesengine.looper.board import LOCATIONS
+
+if TYPE_CHECKING:
+    from rulesengine.looper.engine import Game
+
+#: The incident ids with an implementation.
+IMPLEMENTED: Final = frozenset(
+    {
+        "murder",
+        "increasing_unease",
+        "suicide",
+        "hospital_incident",
+        "faraway_murder",
+        "missing_person",
+        "spreading",
+        "foul_evil",
+        "butterfly_effect",
+    }
+)
+
+COUNTERS: Final = ("goodwill", "intrigue", "paranoia")
+
+
+def extra_condition_holds(game: Game, incident: str) -> bool:
+    """TL-D7e: the Hospital Incident needs intrigue on the Hospital; the others have no extra condition."""
+    cond = game.content.incidents[incident].extra_condition
+    if cond == "hospital_has_intrigue":
+        return game.location_intrigue["hospital"] >= 1
+    return True
+
+
+def _pairs(chars: list[str]) -> list[str]:
+    return [f"{a}|{b}" for a in chars for b in chars if a != b]
+
+
+def options(game: Game, incident: str, culprit: str) -> list[str] | None:
+    """The Mastermind's sorted choices for an incident; ``None`` when it leaves nothing open.
+
+    An empty list means the incident found no legal target: it happened with no effect.
+    """
+    living = game.living()
+    if incident == "murder":
+        out = [c for c in living if c != culprit and game.same_place(c, culprit)]
+    elif incident in ("increasing_unease", "spreading"):
+        out = _pairs(living)
+    elif incident == "faraway_murder":
+        out = [c for c in living if game.chars[c].intrigue >= 2]
+    elif incident == "missing_person":
+        out = [loc for loc in LOCATIONS if loc not in game.forbidden(culprit)]
+    elif incident == "butterfly_effect":
+        out = [f"{c}|{k}" for c in living if game.same_place(c, culprit) for k in COUNTERS]
+    elif incident in ("suicide", "hospital_incident", "foul_evil"):
+        return None
+    else:
+        raise KeyError(f"incident {incident!r} has no implementation")
+    return sorted(out)
+
+
+def resolve(game: Game, incident: str, culprit: str, choice: str | None) -> None:
+    """Apply an incident's effect with the Mastermind's choice (the culprit is never announced: TL-D7c)."""
+    from rulesengine.looper.abilities import _counter
+
+    game.emit("incident_choice", "mastermind", incident=incident, choice=choice)
+    if incident in ("murder", "faraway_murder"):
+        assert choice is not None
+        game.kill(choice, incident)
+    elif incident == "increasing_unease":
+        assert choice is not None
+        a, b = choice.split("|")
+        _counter(game, a, "paranoia", 2)
+        _counter(game, b, "intrigue", 1)
+    elif incident == "suicide":
+        game.kill(culprit, incident)
+    elif incident == "hospital_incident":
+        n = game.location_intrigue["hospital"]
+        game.kill_all(game.at("hospital"), incident)
+        if n >= 2:
+            game.protagonists_die(incident)
+    elif incident == "missing_person":
+        assert choice is not None
+        game.chars[culprit].location = choice
+        game.emit("moved", character=culprit, location=choice)
+        _counter(game, choice, "intrigue", 1)
+    elif incident == "spreading":
+        assert choice is not None
+        a, b = choice.split("|")
+        _counter(game, a, "goodwill", -2)
+        _counter(game, b, "goodwill", 2)
+    elif incident == "foul_evil":
+        _counter(game, "shrine", "intrigue", 2)
+    elif incident == "butterfly_effect":
+        assert choice is not None
+        c, kind = choice.split("|")
+        _counter(game, c, kind, 1)
+    else:  # pragma: no cover
+        raise KeyError(incident)
