@@ -231,6 +231,22 @@ def resolve_counters(
     return res
 
 
+def resolution_step(card: str) -> int:
+    """The sub-step of TL-D4 of a card: 1 Forbid Movement, 2 movement, 3 other Forbids, 4 the rest.
+
+    >>> cards = ("forbid_movement", "move_diagonal", "forbid_goodwill", "paranoia_plus_1")
+    >>> [resolution_step(c) for c in cards]
+    [1, 2, 3, 4]
+    """
+    if card == Card.FORBID_MOVEMENT:
+        return 1
+    if card in _DIRECTION:
+        return 2
+    if card in (Card.FORBID_PARANOIA, Card.FORBID_GOODWILL, Card.FORBID_INTRIGUE):
+        return 3
+    return 4
+
+
 def apply_paranoia(value: int, plus: int, minus: int) -> int:
     """New paranoia after the day's cards: every +1 first, then every -1, never below zero (TL-D4).
 

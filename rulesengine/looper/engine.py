@@ -64,11 +64,20 @@ class Game:
         The content tables (default: the shipped ones).
     rulings:
         Ruling options; default: built from ``script.options``.
+    pause_between_phases:
+        When true, the game also stops (``pending`` is ``None``) whenever the phase changes, so a
+        teaching notebook can show the board after each step; :meth:`resume` goes on.
     """
 
     def __init__(
-        self, script: Script, content: Content | None = None, rulings: Rulings | None = None
+        self,
+        script: Script,
+        content: Content | None = None,
+        rulings: Rulings | None = None,
+        *,
+        pause_between_phases: bool = False,
     ) -> None:
+        self.pause_between_phases = pause_between_phases
         self.script = script
         self.content = content if content is not None else load_content()
         self.rulings = rulings if rulings is not None else from_options(script.options)
@@ -103,6 +112,7 @@ class Game:
         self.declared: UseAbility | None = None
         self.informer_named: str | None = None
         self.cultist_ignore: list[str] = []
+        self.move_cancelled: list[int] = []
         self.start_locations: dict[str, str] = {}
         self.goodwill_at_loop_end: set[str] = set()
         self.virus_converted: set[str] = set()
@@ -127,6 +137,16 @@ class Game:
         """Whether the game has ended."""
         return self.phase is Phase.GAME_OVER
 
+    @property
+    def is_paused(self) -> bool:
+        """Whether the game stopped at a phase boundary (``pause_between_phases``), nothing pending."""
+        return self._pending is None and self.phase is not Phase.GAME_OVER
+
+    def resume(self) -> None:
+        """Go on from a pause at a phase boundary, up to the next decision or boundary."""
+        if self.is_paused:
+            self._advance()
+
     def legal_actions(self) -> tuple[Action, ...]:
         """The sorted legal answers to the pending decision (empty when the game is over)."""
         return () if self._pending is None else self._pending.options
@@ -141,6 +161,10 @@ class Game:
         """
         decision = self._pending
         if decision is None:
+            if self.is_paused:
+                raise IllegalActionError(
+                    self.phase.rule_id, f"the game is paused before {self.phase.name}; call resume() first"
+                )
             raise IllegalActionError("TL-LE2", f"the game is over; {to_dict(action)} cannot be played")
         if action not in decision.options:
             raise IllegalActionError(*self._why_illegal(decision, action))
@@ -350,8 +374,12 @@ class Game:
     # ------------------------------------------------------------------ the machine
 
     def _advance(self) -> None:
-        """Run automatic steps until a decision is pending or the game is over."""
+        """Run automatic steps until a decision is pending or the game is over (or a phase boundary)."""
+        start = self.phase
         while self.phase is not Phase.GAME_OVER:
+            if self.pause_between_phases and self.phase is not start:
+                self._pending = None
+                return
             decision = self._STEPS[self.phase](self)
             if decision is not None:
                 self._pending = decision
@@ -524,7 +552,7 @@ class Game:
             self.emit("cards_revealed", cards=[[pc.owner, pc.card, pc.target] for pc in self.cards])
             locs = {c: str(self.chars[c].location) for c in self.living()}
             forb = {c: self.forbidden(c) for c in locs}
-            moves, _ = resolve_movement(self.cards, locs, forb)
+            moves, self.move_cancelled = resolve_movement(self.cards, locs, forb)
             for c, dest in sorted(moves.items()):
                 self.chars[c].location = dest
                 self.emit("moved", character=c, location=dest)
@@ -559,6 +587,11 @@ class Game:
             self.add(t, "intrigue", n)
             self.emit("intrigue", target=t, amount=n)
         self.update_virus()
+        self.emit(
+            "cards_resolved",
+            cancelled=sorted(set(self.move_cancelled) | set(res.cancelled)),
+            forbid_intrigue_void=res.forbid_intrigue_void,
+        )
         for pc in self.cards:  # TL-D4c: once-per-loop cards are spent even when cancelled
             if is_once_per_loop(side_of(pc.owner), pc.card):
                 self.spent[pc.owner].append(pc.card)
