@@ -295,12 +295,12 @@ def _problems(s: Script, content: Content) -> Iterator[ScriptError]:
         elif inc.incident not in tset.incidents:
             yield err("public", f"{fld}.incident", f"{inc.incident!r} is not an incident of {tset.id}")
         if inc.culprit not in cast:
-            yield err("private", f"culprits.day {inc.day}", f"the culprit {inc.culprit!r} is not in the cast")
+            yield err("private", "culprits", f"day {inc.day}: the culprit {inc.culprit!r} is not in the cast")
         elif inc.culprit in culprit_days:
             yield err(
                 "private",
-                f"culprits.day {inc.day}",
-                f"{inc.culprit!r} is already the culprit on day {culprit_days[inc.culprit]}"
+                "culprits",
+                f"day {inc.day}: {inc.culprit!r} is already the culprit on day {culprit_days[inc.culprit]}"
                 " (a character is the culprit of at most one incident)",
             )
         else:
@@ -370,7 +370,7 @@ def _problems(s: Script, content: Content) -> Iterator[ScriptError]:
                 low, high = min(low, cap), min(high, cap)
             holders = [c for c in counted if s.roles[c] == role_id]
             if not low <= len(holders) <= high:
-                need = f"exactly {low}" if low == high else f"{low} to {high}"
+                need = "none" if high == 0 else f"exactly {low}" if low == high else f"{low} to {high}"
                 who = f" ({', '.join(holders)})" if holders else ""
                 yield err(
                     "private",

@@ -1,0 +1,120 @@
+"""The shipped scripts and the Script value: every shipped script validates (TL-LOOP-1, TL-LOOP-2, TL-D7)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulesengine.looper.content import Location, load_content
+from rulesengine.looper.script import (
+    SCRIPTS_DIR,
+    ScheduledIncident,
+    ScriptError,
+    load_script,
+    script_problems,
+    shipped_scripts,
+)
+
+C = load_content()
+
+
+def test_six_scripts_are_shipped() -> None:
+    assert [p.name for p in shipped_scripts()] == [
+        "btx_01_first_contract.yaml",
+        "btx_02_clockwork_hearts.yaml",
+        "btx_03_sealed_lantern.yaml",
+        "fs_01_tutorial.yaml",
+        "fs_02_quiet_ward.yaml",
+        "fs_03_festival_of_masks.yaml",
+    ]
+
+
+@pytest.mark.parametrize("path", shipped_scripts(), ids=lambda p: p.stem)
+def test_every_shipped_script_validates(path: Path) -> None:
+    script = load_script(path)
+    assert script_problems(script, C) == []
+    assert script.id == path.stem
+    assert script.title and script.description and script.notes
+    assert set(script.roles) == set(script.cast)
+    assert script.path == str(path)
+
+
+@pytest.mark.parametrize("path", shipped_scripts(), ids=lambda p: p.stem)
+def test_culprits_can_reach_their_limit(path: Path) -> None:
+    """TL-D7b: playability: every culprit's paranoia limit is reachable with one card a day before its day
+    (or the Conspiracy Theorist / an earlier incident helps), so no incident is dead by construction."""
+    script = load_script(path)
+    for inc in script.incidents:
+        assert C.characters[inc.culprit].paranoia_limit <= inc.day + 1
+
+
+def test_sizes_grow_from_the_tutorial() -> None:
+    sizes = {p.stem: (len(s.cast), s.days, s.loops) for p in shipped_scripts() for s in [load_script(p)]}
+    assert sizes == {
+        "fs_01_tutorial": (6, 3, 3),
+        "fs_02_quiet_ward": (7, 4, 3),
+        "fs_03_festival_of_masks": (10, 5, 4),
+        "btx_01_first_contract": (7, 4, 3),
+        "btx_02_clockwork_hearts": (9, 5, 4),
+        "btx_03_sealed_lantern": (11, 6, 4),
+    }
+
+
+def test_tutorial_script_values() -> None:
+    s = load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml")
+    assert (s.id, s.title, s.set_id) == ("fs_01_tutorial", "The Last Bell", "first_steps")
+    assert (s.loops, s.days) == (3, 3)
+    assert s.cast == ("girl_student", "boy_student", "shrine_maiden", "office_worker", "pop_idol", "doctor")
+    assert (s.main_plot, s.subplots) == ("murder_plan", ("an_unsettling_rumor",))
+    assert s.role_of("girl_student") == "key_person"
+    assert s.role_of("doctor") == "person"
+    assert s.incidents == (
+        ScheduledIncident(2, "increasing_unease", "pop_idol"),
+        ScheduledIncident(3, "murder", "boy_student"),
+    )
+    assert s.incident_on(3) == ScheduledIncident(3, "murder", "boy_student")
+    assert s.incident_on(1) is None
+    assert (s.godly_being_entry_loop, s.boss_turf, s.henchman_start) == (None, None, None)
+    assert s.options == {}
+
+
+def test_public_sheet_hides_the_private_sheet() -> None:
+    """TL-D7c: the public sheet names incidents by day, never culprits, roles or plots."""
+    s = load_script(SCRIPTS_DIR / "fs_03_festival_of_masks.yaml")
+    sheet = s.public_sheet()
+    assert sheet == {
+        "title": "Festival of Masks",
+        "set": "first_steps",
+        "loops": 4,
+        "days": 5,
+        "cast": list(s.cast),
+        "incidents": {2: "Increasing Unease", 3: "Murder", 4: "Faraway Murder", 5: "Missing Person"},
+        "special_rules": "The Godly Being enters play at the start of a later loop.",
+    }
+    text = repr(sheet)
+    for secret in ("brain", "light_of_the_avenger", "shadow_of_the_ripper", "serial_killer", "hospital"):
+        assert secret not in text
+
+
+def test_character_parameters() -> None:
+    s = load_script(SCRIPTS_DIR / "btx_03_sealed_lantern.yaml")
+    assert s.godly_being_entry_loop == 2
+    assert s.boss_turf is Location.SCHOOL
+    assert s.henchman_start is Location.CITY
+    assert s.role_of("mystery_boy") == "factor"
+
+
+def test_role_of_outside_the_cast() -> None:
+    s = load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml")
+    with pytest.raises(ScriptError) as info:
+        s.role_of("nurse")
+    assert str(info.value) == "fs_01_tutorial.yaml: private: roles: 'nurse' is not in the cast"
+
+
+def test_btx_scripts_use_two_subplots_and_the_final_guess_set() -> None:
+    for path in shipped_scripts():
+        s = load_script(path)
+        tset = C.sets[s.set_id]
+        assert len(s.subplots) == tset.n_subplots
+        assert tset.final_guess is path.name.startswith("btx")
