@@ -175,7 +175,7 @@ def test_counters_follow_the_moved_character_tl_d4() -> None:
 
 
 def test_mastermind_and_protagonist_moves_combine_tl_d4() -> None:
-    """TL-D4: horizontal (Mastermind) + vertical (protagonist) move the Doctor diagonally, Hospital -> School."""
+    """TL-D4: horizontal (Mastermind) + vertical (protagonist) = diagonal: Hospital -> School."""
     game = make_game()
     place_cards(
         game,
@@ -309,7 +309,7 @@ def test_optional_abilities_in_any_order_tl_d5d() -> None:
 
 
 def test_killer_day_end_ability_tl_d5e_tl_d9() -> None:
-    """TL-D5e/TL-D9: the Killer's ability is timed at day end: Key Person with 2 intrigue in its location dies."""
+    """TL-D5e/TL-D9: at day end the Killer kills the Key Person with 2 intrigue in its location."""
     game = make_game()
     game.chars["girl_student"].location = "city"
     game.chars["girl_student"].intrigue = 2
