@@ -11,10 +11,11 @@ baseline that :mod:`rulesengine.grove.odds` must agree with and beat. Rule ids: 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from fractions import Fraction
 
-from rulesengine.grove.figures import Figure, culprit_index
-from rulesengine.grove.game import enumerate_deals
+from rulesengine.grove.figures import Figure, culprit_index, figure_counts
+from rulesengine.grove.game import _distinct_permutations
 from rulesengine.grove.odds import Knowledge
 
 __all__ = ["brute_force_odds", "brute_force_table"]
@@ -24,8 +25,23 @@ Odds3 = tuple[Fraction, Fraction, Fraction]
 _INDEX_SETS: tuple[tuple[int, ...], ...] = ((), (0,), (1,), (2,), (0, 1), (0, 2), (1, 2))
 
 
-def _seat0_key(deal_alibis: tuple[Figure, Figure], public: Figure | None) -> tuple[Figure, ...]:
-    return tuple(sorted(deal_alibis)) if public is None else (deal_alibis[0],)
+RawDeal = tuple[tuple[Figure, ...], tuple[Figure, Figure, Figure], Figure | None]
+
+
+def _raw_deals(players: int) -> Iterator[RawDeal]:
+    """Seat 0's alibis (sorted; the hand alone with 2 players), the suspects and the face-up figure.
+
+    The same walk as :func:`rulesengine.grove.game.enumerate_deals`, without building each deal.
+    """
+    counts = dict(figure_counts(players))
+    n = players
+    for perm in _distinct_permutations(counts, sum(counts.values())):
+        suspects = (perm[n], perm[n + 1], perm[n + 2])
+        if n == 2:
+            yield (perm[0],), suspects, perm[n + 4]
+        else:
+            a, b = perm[0], perm[n - 1]
+            yield ((a, b) if a <= b else (b, a)), suspects, None
 
 
 def brute_force_odds(knowledge: Knowledge) -> Odds3:
@@ -36,14 +52,12 @@ def brute_force_odds(knowledge: Knowledge) -> Odds3:
     """
     counts = [0, 0, 0]
     want = knowledge.alibis
-    for deal in enumerate_deals(knowledge.players):
-        if deal.public != knowledge.public:
+    for alibis, suspects, public in _raw_deals(knowledge.players):
+        if public != knowledge.public or alibis != want:
             continue
-        if _seat0_key(deal.alibis(0), deal.public) != want:
+        if any(suspects[i] != f for i, f in knowledge.seen):
             continue
-        if any(deal.suspects[i] != f for i, f in knowledge.seen):
-            continue
-        counts[culprit_index(deal.suspects)] += 1
+        counts[culprit_index(suspects)] += 1
     total = sum(counts)
     return (Fraction(counts[0], total), Fraction(counts[1], total), Fraction(counts[2], total))
 
@@ -55,12 +69,11 @@ def brute_force_table(players: int) -> dict[Knowledge, Odds3]:
     3192
     """
     counts: dict[Knowledge, list[int]] = defaultdict(lambda: [0, 0, 0])
-    for deal in enumerate_deals(players):
-        alibis = _seat0_key(deal.alibis(0), deal.public)
-        c = culprit_index(deal.suspects)
+    for alibis, suspects, public in _raw_deals(players):
+        c = culprit_index(suspects)
         for idx in _INDEX_SETS:
-            seen = tuple((i, deal.suspects[i]) for i in idx)
-            counts[Knowledge(players, alibis, seen, deal.public)][c] += 1
+            seen = tuple((i, suspects[i]) for i in idx)
+            counts[Knowledge(players, alibis, seen, public)][c] += 1
     out: dict[Knowledge, Odds3] = {}
     for key, (a, b, c3) in counts.items():
         total = a + b + c3

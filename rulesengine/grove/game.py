@@ -833,8 +833,8 @@ class GameState:
             events.append(base._event(EventKind.END, "GR-E1", f"The game ends: {why}. Seat {outcome.loser} "
                                       f"loses; ranking best first: {list(outcome.ranking)}",
                                       ranking=outcome.ranking, loser=outcome.loser))
-            return replace(base, phase=Phase.OVER, turn=None, final=outcome,
-                           events=self.events + tuple(events))
+            return replace(base, phase=Phase.OVER, turn=None, final=outcome, looks=(), unseen=None,
+                           accusations=(), events=self.events + tuple(events))
         assert nxt is not None
         events.append(base._event(EventKind.LEADER, "GR-V4",
                                   f"The First-on-the-scene token goes to seat {nxt}", seat=nxt))
