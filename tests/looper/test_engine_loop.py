@@ -1,4 +1,7 @@
-"""Scenario tests of loop end, immediate loop end, time spiral, rewind and final guess (TL-LE, TL-TS, TL-RW, TL-FG)."""
+"""Scenario tests of loop end, immediate loop end, time spiral, rewind and final guess.
+
+Rules: TL-LE1, TL-LE2, TL-LE2a, TL-LE2b, TL-TS1, TL-TS2, TL-RW, TL-FG1..TL-FG3.
+"""
 
 from __future__ import annotations
 
@@ -215,7 +218,7 @@ def test_light_of_the_avenger_counts_the_brains_start() -> None:
 
 
 def test_threads_of_fate_paranoia_next_loop() -> None:
-    """threads_of_fate.1 (TL-RW): characters with goodwill at the end of a loop start the next with 2 paranoia."""
+    """threads_of_fate.1 (TL-RW): characters with goodwill at a loop's end start the next with 2 paranoia."""
     game = btx_game(days=1, loops=2, subplots=("threads_of_fate", "a_love_affair"))
     place_cards(
         game,
@@ -229,7 +232,7 @@ def test_threads_of_fate_paranoia_next_loop() -> None:
 
 
 def test_godly_being_enters_on_its_loop_and_henchman_start() -> None:
-    """TL-RW: the Godly Being is off the board before its entry loop; the Mastermind picks the Henchman's start."""
+    """TL-RW: the Godly Being is absent before its entry loop; the Mastermind picks the Henchman's start."""
     script = make_script(
         cast=("godly_being", "henchman", "doctor"),
         roles={},
