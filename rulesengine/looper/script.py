@@ -200,7 +200,7 @@ def parse_script(path: str | Path) -> Script:
         return None if priv.raw(fld) is None else priv.choice(fld, Location, _LOCATIONS)
 
     options = top.mapping("options", {})
-    ident = top.string("id", path.stem) if top.has("id") else path.stem
+    ident = top.string("id") if top.has("id") else path.stem
     return Script(
         id=ident,
         title=top.string("title"),

@@ -270,3 +270,12 @@ def test_copied_data_loads(data_dir: Path) -> None:
     content = load_content(data_dir)
     assert content.characters["nurse"].paranoia_limit == 3
     assert content is not load_content()
+
+
+def test_a_key_written_twice_is_refused(data_dir: Path) -> None:
+    path = data_dir / "board.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "grid: []\n", encoding="utf-8")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    with pytest.raises(ContentError) as info:
+        load_content(data_dir)
+    assert str(info.value) == f"board.yaml: invalid YAML at line {len(lines)}: duplicate key 'grid'"

@@ -355,3 +355,23 @@ def test_henchman_start_in_a_forbidden_location() -> None:
     assert first_error(s, content) == (
         "fs_03_festival_of_masks.yaml: private: henchman_start: henchman may not be in hospital"
     )
+
+
+def test_a_key_written_twice_is_refused(tmp_path: Path) -> None:
+    """PyYAML keeps the last of two equal keys silently; the loader refuses the file instead."""
+    text = (SCRIPTS_DIR / FS1).read_text(encoding="utf-8")
+    text = text.replace("    doctor: person\n", "    doctor: person\n    doctor: brain\n")
+    path = tmp_path / "twice.yaml"
+    path.write_text(text, encoding="utf-8")
+    line = text.splitlines().index("    doctor: brain") + 1
+    with pytest.raises(ScriptError) as info:
+        load_script(path)
+    assert str(info.value) == f"twice.yaml: invalid YAML at line {line}: duplicate key 'doctor'"
+
+
+def test_empty_id_is_refused(tmp_path: Path) -> None:
+    data = base(FS1)
+    data["id"] = ""
+    with pytest.raises(ScriptError) as info:
+        load_script(write(tmp_path, data))
+    assert str(info.value) == "s.yaml: script: id: expected a non-empty string, got ''"
