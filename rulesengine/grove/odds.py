@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from itertools import permutations
 from typing import Any
 
 from rulesengine.errors import InputError
@@ -46,6 +47,10 @@ __all__ = [
     "culprit_odds",
     "information_states",
 ]
+
+
+#: The faces in play for each player count (X = 0), sorted.
+_FACES = {n: tuple(sorted(int(f) for f in figures_in_play(n))) for n in range(2, 6)}
 
 
 def _as_figures(values: Iterable[str | int | Figure], where: str) -> tuple[Figure, ...]:
@@ -147,6 +152,15 @@ class Knowledge:
         pool.subtract(self.known_off_scene())
         return +pool
 
+    def pool_faces(self) -> tuple[int, ...]:
+        """The faces not seen anywhere (X = 0), sorted, with repeats: the unseen places' pool."""
+        faces = list(_FACES[self.players])
+        for f in self.known_off_scene():
+            faces.remove(f)
+        for _, f in self.seen:
+            faces.remove(f)
+        return tuple(faces)
+
     def pool(self) -> Counter[Figure]:
         """The figures this detective has not seen anywhere (they fill the unseen places uniformly)."""
         pool = self.pool_before_looking()
@@ -177,29 +191,46 @@ def _falling(n: int, k: int) -> int:
     return out
 
 
+def _build_culprit_table() -> dict[tuple[int, int, int], int]:
+    """The culprit's index for every triple of faces (X = 0), or -1 for three X (GR-R1..R3)."""
+    faces = [0, 2, 3, 4, 5, 6, 7, 8]
+    table: dict[tuple[int, int, int], int] = {}
+    for a in faces:
+        for b in faces:
+            for c in faces:
+                scene = (a, b, c)
+                table[scene] = culprit_index(tuple(map(Figure, scene))) if any(scene) else -1
+    return table
+
+
+_CULPRIT = _build_culprit_table()
+
+
 @lru_cache(maxsize=65536)
 def _odds_core(
-    pool: tuple[Figure, ...], seen: tuple[tuple[int, Figure], ...]
+    pool: tuple[int, ...], seen_values: tuple[int, ...]
 ) -> tuple[tuple[Fraction, Fraction, Fraction], tuple[tuple[Figure, Fraction], ...]]:
-    counts = Counter(pool)
-    looked = dict(seen)
-    unseen = [i for i in range(3) if i not in looked]
-    total = _falling(len(pool), len(unseen))
-    by_suspect = [0, 0, 0]
-    by_figure: Counter[Figure] = Counter()
-    for draw, w in _draws(counts, len(unseen)):
-        scene = dict(looked)
-        scene.update(zip(unseen, draw, strict=True))
-        figs = (scene[0], scene[1], scene[2])
-        c = culprit_index(figs)
-        by_suspect[c] += w
-        by_figure[figs[c]] += w
+    """Odds in a canonical layout: the seen faces (sorted) at positions 0.., the unseen after them.
+
+    Every ordered draw of the unseen suspects from ``pool`` (a sorted tuple of faces, X = 0, with
+    repeats) is equally likely; ``itertools.permutations`` walks them with repeats counted.
+    """
+    k = 3 - len(seen_values)
+    by_position = [0, 0, 0]
+    by_face: dict[int, int] = {}
+    total = 0
+    for draw in permutations(pool, k):
+        scene = seen_values + draw
+        c = _CULPRIT[scene]  # type: ignore[index]
+        by_position[c] += 1
+        by_face[scene[c]] = by_face.get(scene[c], 0) + 1
+        total += 1
     suspects = (
-        Fraction(by_suspect[0], total),
-        Fraction(by_suspect[1], total),
-        Fraction(by_suspect[2], total),
+        Fraction(by_position[0], total),
+        Fraction(by_position[1], total),
+        Fraction(by_position[2], total),
     )
-    dist = tuple((f, Fraction(by_figure[f], total)) for f in sorted(by_figure))
+    dist = tuple((Figure(f), Fraction(by_face[f], total)) for f in sorted(by_face))
     return suspects, dist
 
 
@@ -244,9 +275,14 @@ def culprit_odds(knowledge: Knowledge) -> CulpritOdds:
     >>> odds = culprit_odds(k); odds.suspects[1], odds.culprit_number[Figure(4)]
     (Fraction(3, 5), Fraction(2, 5))
     """
-    pool = knowledge.pool()
-    suspects, dist = _odds_core(tuple(sorted(pool.elements())), knowledge.seen)
-    unseen = sum((suspects[i] for i in knowledge.unseen_indices), Fraction(0))
+    seen = sorted(knowledge.seen, key=lambda pair: (int(pair[1]), pair[0]))
+    canon, dist = _odds_core(knowledge.pool_faces(), tuple(int(f) for _, f in seen))
+    order = [i for i, _ in seen] + list(knowledge.unseen_indices)  # canonical position -> suspect index
+    by_index = [Fraction(0)] * 3
+    for position, index in enumerate(order):
+        by_index[index] = canon[position]
+    suspects = (by_index[0], by_index[1], by_index[2])
+    unseen = sum(canon[len(seen):], Fraction(0))
     return CulpritOdds(knowledge, suspects, dict(dist), unseen)
 
 
