@@ -253,7 +253,7 @@ class Penalty:
 
 @dataclass(frozen=True)
 class RoundResult:
-    """The public record of one finished round (GR-V1..V4)."""
+    """The public record of one finished round (GR-V1..V4); ``looks`` and ``accusations`` are by seat."""
 
     round: int
     leader: int
