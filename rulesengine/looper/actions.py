@@ -98,7 +98,14 @@ def type_name(action: Action) -> str:
 
 def sort_key(action: Action) -> tuple[str, ...]:
     """A key that orders actions of every type: by type tag, then by field values."""
-    return (_NAMES[type(action)], *(getattr(action, f.name) for f in fields(action)))
+    cls = type(action)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
+    return (_NAMES[cls], *(getattr(action, n) for n in names))
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def to_dict(action: Action) -> dict[str, str]:

@@ -17,6 +17,7 @@ rule id and leaves the game unchanged. Each step of the day is one method named 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
@@ -51,6 +52,12 @@ from rulesengine.looper.script import Script
 from rulesengine.looper.state import CharacterState, Decision, Event, Outcome, Phase
 
 PROTAGONISTS: Final = ("protagonist:0", "protagonist:1", "protagonist:2")
+
+
+@functools.lru_cache(maxsize=8192)
+def _placements(cards: tuple[str, ...], targets: tuple[str, ...]) -> tuple[Action, ...]:
+    """Every (card, target) pair, sorted; cached because the same hands and targets recur every day."""
+    return tuple(PlaceCard(card, t) for card in cards for t in targets)
 
 
 class Game:
@@ -484,9 +491,8 @@ class Game:
             taken = {pc.target for pc in self.cards if pc.owner == "mastermind"}
         else:
             taken = {pc.target for pc in self.cards if pc.owner != "mastermind"}
-        targets = [t for t in self.card_targets() if t not in taken]
-        hand = self.hand(owner)
-        return tuple(PlaceCard(card, t) for card in sorted(hand) for t in sorted(targets))
+        targets = tuple(sorted(t for t in self.card_targets() if t not in taken))
+        return _placements(tuple(sorted(self.hand(owner))), targets)
 
     def mastermind_cards(self) -> Decision | None:
         """TL-D2: the Mastermind places 3 cards face down, one per target (TL-D2a)."""
