@@ -20,9 +20,12 @@ first. Each error is a :class:`ScriptError` whose ``where`` is ``file: entry: fi
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import yaml
 
 from rulesengine.errors import InputError
 from rulesengine.looper.content import (
@@ -38,9 +41,13 @@ __all__ = [
     "ScheduledIncident",
     "Script",
     "ScriptError",
+    "dump_script",
     "load_script",
     "parse_script",
+    "random_script",
+    "script_from_data",
     "script_problems",
+    "script_to_data",
     "shipped_scripts",
     "validate_script",
 ]
@@ -157,8 +164,16 @@ def parse_script(path: str | Path) -> Script:
     The rules of script creation are checked by :func:`validate_script`.
     """
     path = Path(path)
-    file = path.name
-    data = read_yaml(path, ScriptError)
+    return script_from_data(read_yaml(path, ScriptError), path.name, default_id=path.stem, path=str(path))
+
+
+def script_from_data(data: object, file: str, default_id: str = "script", path: str | None = None) -> Script:
+    """Build a :class:`Script` from parsed YAML data (shape checks only); ``file`` names it in errors.
+
+    >>> s = script_from_data(script_to_data(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml")), "copy.yaml")
+    >>> s.title, s.role_of("office_worker")
+    ('The Last Bell', 'killer')
+    """
     top = FieldReader(file, "script", data, ScriptError)
     top.keys(_TOP_REQUIRED, _TOP_OPTIONAL)
     pub = FieldReader(file, "public", top.raw("public"), ScriptError)
@@ -200,7 +215,7 @@ def parse_script(path: str | Path) -> Script:
         return None if priv.raw(fld) is None else priv.choice(fld, Location, _LOCATIONS)
 
     options = top.mapping("options", {})
-    ident = top.string("id") if top.has("id") else path.stem
+    ident = top.string("id") if top.has("id") else default_id
     return Script(
         id=ident,
         title=top.string("title"),
@@ -217,7 +232,7 @@ def parse_script(path: str | Path) -> Script:
         boss_turf=location("boss_turf"),
         henchman_start=location("henchman_start"),
         options=dict(options),
-        path=str(path),
+        path=path if path is not None else file,
         description=top.string("description", ""),
         notes=top.string("notes", ""),
     )
@@ -426,3 +441,150 @@ def shipped_scripts() -> list[Path]:
     ['btx_01_first_contract.yaml']
     """
     return sorted(SCRIPTS_DIR.glob("*.yaml"))
+
+
+# --------------------------------------------------------------------------- writing and generating
+
+
+def script_to_data(script: Script) -> dict[str, object]:
+    """The script as plain data in the file format of ``docs/looper_scripts.md`` (Persons written out).
+
+    >>> data = script_to_data(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
+    >>> data["public"]["incidents"]
+    [{'day': 2, 'incident': 'increasing_unease'}, {'day': 3, 'incident': 'murder'}]
+    """
+    private: dict[str, object] = {
+        "main_plot": script.main_plot,
+        "subplots": list(script.subplots),
+        "roles": {c: script.roles[c] for c in script.cast if c in script.roles}
+        | {c: r for c, r in script.roles.items() if c not in script.cast},
+        "culprits": [{"day": i.day, "culprit": i.culprit} for i in script.incidents],
+    }
+    if script.godly_being_entry_loop is not None:
+        private["godly_being_entry_loop"] = script.godly_being_entry_loop
+    if script.boss_turf is not None:
+        private["boss_turf"] = script.boss_turf.value
+    if script.henchman_start is not None:
+        private["henchman_start"] = script.henchman_start.value
+    data: dict[str, object] = {"id": script.id, "title": script.title}
+    if script.description:
+        data["description"] = script.description
+    if script.notes:
+        data["notes"] = script.notes
+    data["public"] = {
+        "set": script.set_id,
+        "loops": script.loops,
+        "days": script.days,
+        "cast": list(script.cast),
+        "incidents": [{"day": i.day, "incident": i.incident} for i in script.incidents],
+        "special_rules": script.special_rules,
+    }
+    data["private"] = private
+    if script.options:
+        data["options"] = dict(script.options)
+    return data
+
+
+def dump_script(script: Script) -> str:
+    """The script as YAML text that :func:`load_script` reads back to an equal script.
+
+    >>> text = dump_script(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
+    >>> text.splitlines()[:2]
+    ['id: fs_01_tutorial', 'title: The Last Bell']
+    """
+    return yaml.safe_dump(script_to_data(script), allow_unicode=True, sort_keys=False, width=100)
+
+
+def random_script(
+    rng: random.Random,
+    set_id: str = "first_steps",
+    content: Content | None = None,
+    *,
+    loops: int | None = None,
+    days: int | None = None,
+    extra_persons: int | None = None,
+    incident_chance: float = 0.6,
+) -> Script:
+    """A random script that obeys every rule of script creation, for fuzzing the engine and teaching.
+
+    Plots, role counts (within the slots and caps), an optional Mystery Boy, incidents and culprits,
+    and the parameters of the Godly Being, Boss and Henchman are all drawn from ``rng``.
+
+    >>> s = random_script(random.Random(5), "basic_tragedy_x")
+    >>> script_problems(s, load_content()), len(s.subplots)
+    ([], 2)
+    """
+    content = content if content is not None else load_content()
+    tset = content.sets[set_id]
+    pool = [c for c in (tset.characters or tuple(content.characters))]
+    loops = loops if loops is not None else rng.randint(2, 4)
+    days = days if days is not None else rng.randint(3, 6)
+    main = content.plots[rng.choice(tset.main_plots)]
+    subs = [content.plots[p] for p in rng.sample(tset.subplots, tset.n_subplots)]
+    plots = [main, *subs]
+    wanted: list[str] = []
+    for role_id in tset.roles:
+        if role_id == "person":
+            continue
+        low = sum(p.roles.get(role_id, (0, 0))[0] for p in plots)
+        high = sum(p.roles.get(role_id, (0, 0))[1] for p in plots)
+        cap = content.roles[role_id].max_count
+        if cap is not None:
+            low, high = min(low, cap), min(high, cap)
+        wanted += [role_id] * rng.randint(low, high)
+    plot_roles = {r for p in plots for r in p.roles}
+    free = [r for r in tset.roles if r != "person" and r not in plot_roles]
+    irregular = [c for c in pool if "irregular_role" in content.characters[c].traits]
+    roles: dict[str, str] = {}
+    if irregular and free and rng.random() < 0.5:
+        roles[irregular[0]] = rng.choice(free)
+    girls_only = any("key_person_is_girl" in p.requirements for p in plots)
+    available = [c for c in pool if c not in irregular]
+    rng.shuffle(available)
+    for role_id in sorted(wanted, key=lambda r: r != "key_person"):
+        if role_id == "key_person" and girls_only:
+            girls = [c for c in available if "girl" in content.characters[c].tags]
+            if not girls:
+                raise ScriptError(f"<random {set_id}>: private: roles", "no Girl left for the Key Person")
+            holder = girls[0]
+        else:
+            holder = available[0]
+        available.remove(holder)
+        roles[holder] = role_id
+    n_extra = extra_persons if extra_persons is not None else rng.randint(1, 4)
+    for c in available[:n_extra]:
+        roles[c] = "person"
+    cast = tuple(c for c in pool if c in roles)
+    incidents: list[ScheduledIncident] = []
+    culprits = list(cast)
+    rng.shuffle(culprits)
+    for day in range(1, days + 1):
+        if culprits and rng.random() < incident_chance:
+            incidents.append(ScheduledIncident(day, rng.choice(tset.incidents), culprits.pop()))
+    chars = {c: content.characters[c] for c in cast}
+    entry = next((rng.randint(1, loops) for c in chars.values() if "enters_on_loop" in c.traits), None)
+    turf = next((rng.choice(list(Location)) for c in chars.values() if "turf" in c.traits), None)
+    start = next(
+        (rng.choice([loc for loc in Location if loc not in c.forbidden]) for c in chars.values()
+         if "start_chosen" in c.traits),
+        None,
+    )  # fmt: skip
+    script = Script(
+        id=f"random_{set_id}",
+        title=f"Random {tset.name} script",
+        set_id=set_id,
+        loops=loops,
+        days=days,
+        cast=cast,
+        special_rules="",
+        main_plot=main.id,
+        subplots=tuple(p.id for p in subs),
+        roles=roles,
+        incidents=tuple(incidents),
+        godly_being_entry_loop=entry,
+        boss_turf=turf,
+        henchman_start=start,
+        path=None,
+    )
+    validate_script(script, content)
+    return script
