@@ -7,6 +7,7 @@ first :class:`ScriptError`. Rule ids: TL-LOOP-1 (loops), TL-LOOP-2 (days), TL-D7
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -375,3 +376,12 @@ def test_empty_id_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ScriptError) as info:
         load_script(write(tmp_path, data))
     assert str(info.value) == "s.yaml: script: id: expected a non-empty string, got ''"
+
+
+def test_messages_quoted_in_the_docs_are_real() -> None:
+    """Every example message in docs/looper_scripts.md is one a case above checks literally."""
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "looper_scripts.md").read_text(encoding="utf-8")
+    quoted = re.findall(r"`(s\.yaml: [^`]+)`", docs)
+    assert len(quoted) >= 20
+    known = {c[3] for c in CASES}
+    assert [q for q in quoted if q not in known] == []

@@ -87,7 +87,7 @@ CONTENT_FILES = sorted(p.name for p in LOOPER_DATA_DIR.glob("*.yaml"))
 CONTENT_DATA = {n: yaml.safe_load((LOOPER_DATA_DIR / n).read_text(encoding="utf-8")) for n in CONTENT_FILES}
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     name=st.sampled_from(CONTENT_FILES),
     pick=st.integers(min_value=0, max_value=10_000),
