@@ -128,6 +128,7 @@ class Game:
         self.log: list[Event] = []
         self.reset_boards: list[dict[str, Any]] = []
         self.decisions_made = 0
+        self.history: list[tuple[str, Action]] = []
         self._pending: Decision | None = None
         self._reset_board()
         self._advance()
@@ -176,6 +177,7 @@ class Game:
         if action not in decision.options:
             raise IllegalActionError(*self._why_illegal(decision, action))
         self.decisions_made += 1
+        self.history.append((decision.who, action))
         self._pending = None
         self._answer(decision, action)
         self._advance()
@@ -204,6 +206,7 @@ class Game:
         new.virus_converted = set(self.virus_converted)
         new.guessed = dict(self.guessed)
         new.log = list(self.log)
+        new.history = list(self.history)
         new.reset_boards = list(self.reset_boards)
         return new
 

@@ -1,0 +1,84 @@
+"""Command line of the Tragedy Looper engine: ``python -m rulesengine looper …``.
+
+Subcommands:
+
+- ``replay SCRIPT DECISIONS [--json]``: replay a decisions file on a script and print the public log
+  and the outcome (the JSON form also carries the full final state).
+- ``play SCRIPT [--seed N] [--agents random|heuristic] [--record FILE] [--json]``: play a game with
+  agents; ``--record`` writes its decisions file.
+
+>>> from rulesengine.cli import main
+>>> from rulesengine.looper.script import shipped_scripts
+>>> main(["looper", "play", str(shipped_scripts()[3]), "--seed", "1"]) == 0  # doctest: +ELLIPSIS
+L1 D1 loop_start loop_start leader=0
+...
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from rulesengine.errors import InputError
+from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
+from rulesengine.looper.engine import Game, play
+from rulesengine.looper.replay import decisions_document, read_decisions, replay, report, text_report
+from rulesengine.looper.script import load_script
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``looper`` sub-parser with its subcommands."""
+    parser = subparsers.add_parser("looper", help="Tragedy Looper engine")
+    sub = parser.add_subparsers(dest="looper_command", metavar="COMMAND")
+    rp = sub.add_parser("replay", help="replay a decisions file on a script")
+    rp.add_argument("script", help="script file (YAML)")
+    rp.add_argument("decisions", help="decisions file (YAML or JSON), see docs/looper_replay.md")
+    rp.add_argument("--json", action="store_true", help="print one JSON object")
+    rp.set_defaults(handler=_replay)
+    pp = sub.add_parser("play", help="play a game with agents")
+    pp.add_argument("script", help="script file (YAML)")
+    pp.add_argument("--seed", type=int, default=0, help="seed of the agents (default 0)")
+    pp.add_argument("--agents", choices=("random", "heuristic"), default="random")
+    pp.add_argument("--record", help="write the game's decisions file here (JSON)")
+    pp.add_argument("--json", action="store_true", help="print one JSON object")
+    pp.set_defaults(handler=_play)
+
+
+def _print(game: Game, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(report(game), sort_keys=True))
+    else:
+        print(text_report(game))
+
+
+def _replay(args: argparse.Namespace) -> int:
+    script = load_script(args.script)
+    game = replay(script, read_decisions(args.decisions), where=args.decisions)
+    _print(game, args.json)
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    script = load_script(args.script)
+    game = Game(script)
+    if args.agents == "random":
+        agents: dict[str, Any] = {
+            "mastermind": RandomAgent(args.seed),
+            "protagonists": RandomAgent(args.seed + 1),
+        }
+    else:
+        agents = {
+            "mastermind": HeuristicMastermind(args.seed),
+            "protagonists": HeuristicProtagonists(args.seed + 1),
+        }
+    play(game, agents)
+    if args.record:
+        try:
+            with open(args.record, "w", encoding="utf-8") as fh:
+                json.dump(decisions_document(game), fh, indent=1)
+        except OSError as exc:
+            raise InputError("--record", f"cannot write {args.record} ({exc.strerror})") from None
+    _print(game, args.json)
+    return 0

@@ -1,0 +1,150 @@
+"""Replays: a script file plus a decisions file reproduce a game exactly (``docs/looper_replay.md``).
+
+A decisions file (YAML or JSON) is a mapping::
+
+    format: looper-decisions/1     # optional
+    script: fs_01_tutorial         # optional: checked against the script's id
+    options: {}                    # optional: ruling options, over the script's own
+    decisions:                     # answers in order; each an action dict, optionally with "who"
+      - {who: mastermind, type: place_card, card: paranoia_plus_1, target: boy_student}
+      - {type: pass}
+
+>>> from rulesengine.looper.engine import Game, play
+>>> from rulesengine.looper.agents import RandomAgent
+>>> from rulesengine.looper.script import load_script, shipped_scripts
+>>> script = load_script(shipped_scripts()[3])
+>>> game = Game(script)
+>>> _ = play(game, {"mastermind": RandomAgent(1), "protagonists": RandomAgent(2)})
+>>> again = replay(script, decisions_document(game))
+>>> [e.as_dict() for e in again.log] == [e.as_dict() for e in game.log]
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Final
+
+import yaml
+
+from rulesengine.errors import IllegalActionError, InputError
+from rulesengine.looper.actions import from_dict, to_dict
+from rulesengine.looper.engine import Game
+from rulesengine.looper.rulings import from_options
+from rulesengine.looper.script import Script
+
+FORMAT: Final = "looper-decisions/1"
+
+
+def decisions_document(game: Game) -> dict[str, Any]:
+    """The decisions file of a played game: every answer so far, with who gave it."""
+    return {
+        "format": FORMAT,
+        "script": game.script.id,
+        "decisions": [{"who": who, **to_dict(a)} for who, a in game.history],
+    }
+
+
+def read_decisions(path: str | Path) -> dict[str, Any]:
+    """Read a decisions file (YAML or JSON); raises :class:`InputError` naming the file on a bad shape."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(str(p), f"cannot be read ({exc.strerror})") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise InputError(str(p), f"not valid YAML/JSON: {exc}") from None
+    if not isinstance(data, Mapping):
+        raise InputError(str(p), "expected a mapping with a 'decisions' list")
+    return dict(data)
+
+
+def replay(script: Script, document: Mapping[str, Any], where: str = "decisions") -> Game:
+    """Play the decisions of ``document`` on ``script`` and return the game where they end.
+
+    Raises
+    ------
+    InputError
+        For a malformed document (unknown key, wrong script id, a decision that is not an action dict,
+        a ``who`` that does not match the pending decision).
+    IllegalActionError
+        For a decision the rules refuse; the message names its index.
+    """
+    for key in document:
+        if key not in ("format", "script", "options", "decisions"):
+            raise InputError(f"{where}: {key}", "unknown key (allowed: decisions, format, options, script)")
+    fmt = document.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise InputError(f"{where}: format", f"expected {FORMAT!r}, got {fmt!r}")
+    sid = document.get("script")
+    if sid is not None and sid != script.id:
+        raise InputError(f"{where}: script", f"the decisions are for {sid!r}, the script is {script.id!r}")
+    options = dict(script.options)
+    extra = document.get("options") or {}
+    if not isinstance(extra, Mapping):
+        raise InputError(f"{where}: options", "expected a mapping")
+    options.update(extra)
+    decisions = document.get("decisions")
+    if not isinstance(decisions, list):
+        raise InputError(f"{where}: decisions", "expected a list")
+    game = Game(script, rulings=from_options(options))
+    for i, entry in enumerate(decisions):
+        here = f"{where}: decisions[{i}]"
+        if not isinstance(entry, Mapping):
+            raise InputError(here, f"expected an action mapping, got {entry!r}")
+        body = {k: v for k, v in entry.items() if k != "who"}
+        action = from_dict(body, here)
+        who = entry.get("who")
+        pending = game.pending
+        if pending is not None and who is not None and who != pending.who:
+            raise InputError(
+                f"{here}: who", f"the pending decision is {pending.who}'s ({pending.kind}), not {who}'s"
+            )
+        try:
+            game.apply(action)
+        except IllegalActionError as exc:
+            raise IllegalActionError(exc.rule_id, f"decision {i}: {exc.message}") from None
+    return game
+
+
+def report(game: Game) -> dict[str, Any]:
+    """The JSON form of a replay: public log, outcome, pending decision and the full final state."""
+    pending = game.pending
+    return {
+        "script": game.script.id,
+        "decisions_applied": len(game.history),
+        "log": [e.as_dict() for e in game.log if e.visibility == "public"],
+        "outcome": None
+        if game.outcome is None
+        else {"winner": game.outcome.winner, "reason": game.outcome.reason, "loop": game.outcome.loop},
+        "pending": None
+        if pending is None
+        else {"who": pending.who, "kind": pending.kind, "rule_id": pending.rule_id},
+        "state": {k: v for k, v in game.view("mastermind").items() if k != "log"},
+    }
+
+
+def format_event(e: Mapping[str, Any]) -> str:
+    """One line of the text log: ``L1 D2 phase kind key=value…``."""
+    skip = ("loop", "day", "phase", "visibility", "kind")
+    fields = " ".join(
+        f"{k}={json.dumps(v) if not isinstance(v, str) else v}" for k, v in e.items() if k not in skip
+    )
+    return f"L{e['loop']} D{e['day']} {e['phase']} {e['kind']}" + (f" {fields}" if fields else "")
+
+
+def text_report(game: Game) -> str:
+    """The plain-text form of a replay: one public event per line, then the outcome."""
+    data = report(game)
+    lines = [format_event(e) for e in data["log"]]
+    out = data["outcome"]
+    if out is not None:
+        lines.append(f"outcome: {out['winner']} win ({out['reason']}, loop {out['loop']})")
+    else:
+        p = data["pending"]
+        lines.append(f"outcome: none yet (waiting for {p['who']}: {p['kind']})")
+    return "\n".join(lines)

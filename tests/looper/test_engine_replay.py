@@ -1,0 +1,131 @@
+"""Replays and the command line: ``python -m rulesengine looper replay SCRIPT DECISIONS [--json]``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulesengine.cli import main
+from rulesengine.errors import IllegalActionError, InputError
+from rulesengine.looper.agents import RandomAgent
+from rulesengine.looper.engine import Game, play
+from rulesengine.looper.replay import decisions_document, replay
+from rulesengine.looper.script import SCRIPTS_DIR, load_script, shipped_scripts
+
+TUTORIAL = SCRIPTS_DIR / "fs_01_tutorial.yaml"
+
+
+@pytest.mark.parametrize("path", shipped_scripts(), ids=[p.stem for p in shipped_scripts()])
+def test_replay_reproduces_random_games(path: Path) -> None:
+    """A decisions file reproduces the game exactly: same log, same outcome, same board."""
+    script = load_script(path)
+    for seed in range(5):
+        game = Game(script)
+        play(game, {"mastermind": RandomAgent(seed), "protagonists": RandomAgent(seed + 100)})
+        doc = json.loads(json.dumps(decisions_document(game)))
+        again = replay(script, doc)
+        assert [e.as_dict() for e in again.log] == [e.as_dict() for e in game.log]
+        assert again.outcome == game.outcome and again.board() == game.board()
+
+
+def write(tmp_path: Path, doc: object) -> str:
+    p = tmp_path / "decisions.json"
+    p.write_text(json.dumps(doc), encoding="utf-8")
+    return str(p)
+
+
+def test_cli_replay_text_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The command-line contract: the public log and the outcome; --json adds the full final state."""
+    doc = {
+        "script": "fs_01_tutorial",
+        "decisions": [
+            {"who": "mastermind", "type": "place_card", "card": "paranoia_plus_1", "target": "boy_student"},
+            {"type": "place_card", "card": "intrigue_plus_1", "target": "city"},
+        ],
+    }
+    path = write(tmp_path, doc)
+    assert main(["looper", "replay", str(TUTORIAL), path]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        "L1 D1 loop_start loop_start leader=0",
+        "L1 D1 day_start day_start leader=0",
+        "L1 D1 mastermind_cards card_placed owner=mastermind target=boy_student",
+        "L1 D1 mastermind_cards card_placed owner=mastermind target=city",
+        "outcome: none yet (waiting for mastermind: place_card)",
+    ]
+    assert main(["looper", "replay", str(TUTORIAL), path, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert sorted(data) == ["decisions_applied", "log", "outcome", "pending", "script", "state"]
+    assert (data["decisions_applied"], data["outcome"]) == (2, None)
+    assert data["pending"] == {"who": "mastermind", "kind": "place_card", "rule_id": "TL-D2"}
+    assert data["state"]["private"]["roles"]["girl_student"] == "key_person"
+    assert all(e["visibility"] == "public" for e in data["log"])
+
+
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        ({"decisions": [{"type": "pass"}]}, "error: TL-D2: decision 0:"),
+        ({"decisions": [{"who": "leader", "type": "pass"}]}, "error: "),
+        ({"decisions": "all"}, "decisions: expected a list"),
+        ({"decisions": [], "colour": 1}, "colour: unknown key"),
+        ({"script": "other", "decisions": []}, "the decisions are for 'other'"),
+        ({"decisions": [{"type": "fly"}]}, "unknown type 'fly'"),
+        ({"decisions": [], "options": {"bogus": True}}, "options: bogus: unknown ruling option"),
+    ],
+)
+def test_cli_replay_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], doc: object, message: str
+) -> None:
+    """Malformed or illegal decisions: one line on stderr and exit status 2."""
+    assert main(["looper", "replay", str(TUTORIAL), write(tmp_path, doc)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("error: ") and message in err
+
+
+def test_replay_error_kinds() -> None:
+    """The replay raises IllegalActionError for rule breaks and InputError for a wrong 'who'."""
+    script = load_script(TUTORIAL)
+    with pytest.raises(IllegalActionError) as err:
+        replay(
+            script, {"decisions": [{"type": "place_card", "card": "paranoia_plus_1", "target": "doctor"}] * 2}
+        )
+    assert err.value.rule_id == "TL-D2a"
+    with pytest.raises(InputError) as ierr:
+        replay(script, {"decisions": [{"who": "leader", "type": "pass"}]})
+    assert ierr.value.where == "decisions: decisions[0]: who"
+
+
+def test_cli_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
+    """A decisions file that cannot be read: exit status 2."""
+    assert main(["looper", "replay", str(TUTORIAL), "/nonexistent/decisions.yaml"]) == 2
+    assert "cannot be read" in capsys.readouterr().err
+
+
+def test_cli_play_records_a_replayable_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``looper play --record`` writes a decisions file that ``looper replay`` reproduces."""
+    rec = tmp_path / "rec.json"
+    assert (
+        main(["looper", "play", str(TUTORIAL), "--seed", "5", "--agents", "heuristic", "--record", str(rec)])
+        == 0
+    )
+    played = capsys.readouterr().out
+    assert main(["looper", "replay", str(TUTORIAL), str(rec)]) == 0
+    assert capsys.readouterr().out == played
+
+
+def test_module_entry_point(tmp_path: Path) -> None:
+    """``python -m rulesengine looper replay`` runs as a process."""
+    path = write(tmp_path, {"decisions": []})
+    proc = subprocess.run(
+        [sys.executable, "-m", "rulesengine", "looper", "replay", str(TUTORIAL), path, "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["pending"]["who"] == "mastermind"
