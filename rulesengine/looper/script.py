@@ -48,6 +48,7 @@ __all__ = [
     "script_from_data",
     "script_problems",
     "script_to_data",
+    "script_warnings",
     "shipped_scripts",
     "validate_script",
 ]
@@ -123,13 +124,13 @@ class Script:
                 return incident
         return None
 
-    def public_sheet(self) -> dict[str, object]:
-        """What the protagonists see: no plots, roles, culprits or character parameters.
+    def public_sheet(self, content: Content | None = None) -> dict[str, object]:
+        """What the protagonists see: no plots, roles, culprits or character parameters (TL-D7c).
 
         >>> sorted(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml").public_sheet())
         ['cast', 'days', 'incidents', 'loops', 'set', 'special_rules', 'title']
         """
-        content = load_content()
+        content = content if content is not None else load_content()
         names = {
             i.day: content.incidents[i.incident].name if i.incident in content.incidents else i.incident
             for i in sorted(self.incidents, key=lambda i: i.day)
@@ -588,3 +589,48 @@ def random_script(
     )
     validate_script(script, content)
     return script
+
+
+def script_warnings(script: Script, content: Content | None = None) -> list[str]:
+    """Soft playability notes on a valid script, each ``file: entry: field: note`` (TL-D7b).
+
+    The Mastermind can put at most one card on a character a day (TL-D2a), so cards alone bring a
+    culprit to paranoia ``d`` by day ``d``. A culprit whose limit is higher needs help: a Conspiracy
+    Theorist starting in its location, an earlier Increasing Unease, or the Doctor beside it. A
+    culprit that enters on a later loop (the Godly Being) cannot act before that loop.
+
+    >>> script_warnings(load_script(SCRIPTS_DIR / "fs_03_festival_of_masks.yaml"))
+    ['fs_03_festival_of_masks.yaml: private: culprits: day 5: godly_being enters on loop 2, so the \
+incident cannot happen before it']
+    """
+    content = content if content is not None else load_content()
+    file = script._file()
+    notes: list[str] = []
+    chars = content.characters
+
+    def start(c: str) -> Location | None:
+        return script.henchman_start if "start_chosen" in chars[c].traits else chars[c].start
+
+    for inc in sorted(script.incidents, key=lambda i: i.day):
+        where = f"{file}: private: culprits: day {inc.day}"
+        culprit = chars[inc.culprit]
+        if culprit.paranoia_limit > inc.day:
+            helpers = [
+                c
+                for c in script.cast
+                if c != inc.culprit
+                and start(c) == start(inc.culprit)
+                and (script.roles.get(c) == "conspiracy_theorist" or c == "doctor")
+            ]
+            unease = any(i.incident == "increasing_unease" and i.day < inc.day for i in script.incidents)
+            if not helpers and not unease:
+                notes.append(
+                    f"{where}: {inc.culprit} needs paranoia {culprit.paranoia_limit} by day {inc.day},"
+                    " more than one Paranoia +1 a day gives, and nothing else helps"
+                )
+        if "enters_on_loop" in culprit.traits and (script.godly_being_entry_loop or 1) > 1:
+            notes.append(
+                f"{where}: {inc.culprit} enters on loop {script.godly_being_entry_loop},"
+                " so the incident cannot happen before it"
+            )
+    return notes
