@@ -1,0 +1,39 @@
+"""Tragedy Looper: content, scripts and the engine of the day in nine steps.
+
+The engine's main names are importable from here; the content and script loaders live in
+:mod:`rulesengine.looper.content` and :mod:`rulesengine.looper.script`.
+
+>>> from rulesengine.looper import Game, Phase
+>>> Phase.CARD_RESOLUTION.rule_id
+'TL-D4'
+"""
+
+from __future__ import annotations
+
+from rulesengine.looper.actions import Action, Allow, Choose, Guess, Pass, PlaceCard, Refuse, UseAbility
+from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
+from rulesengine.looper.engine import Game, play
+from rulesengine.looper.rulings import Rulings
+from rulesengine.looper.state import CharacterState, Decision, Event, Outcome, Phase
+
+__all__ = [
+    "Action",
+    "Allow",
+    "CharacterState",
+    "Choose",
+    "Decision",
+    "Event",
+    "Game",
+    "Guess",
+    "HeuristicMastermind",
+    "HeuristicProtagonists",
+    "Outcome",
+    "Pass",
+    "Phase",
+    "PlaceCard",
+    "RandomAgent",
+    "Refuse",
+    "Rulings",
+    "UseAbility",
+    "play",
+]
