@@ -51,6 +51,7 @@ __all__ = [
     "script_warnings",
     "shipped_scripts",
     "validate_script",
+    "validation_report",
 ]
 
 _ErrFn = Callable[[str, str, str], "ScriptError"]
@@ -634,3 +635,25 @@ incident cannot happen before it']
                 " so the incident cannot happen before it"
             )
     return notes
+
+
+def validation_report(path: str | Path, content: Content | None = None) -> dict[str, object]:
+    """Every problem and playability note of a script file, as plain data (for a command line).
+
+    A file that cannot be read or has the wrong shape raises :class:`ScriptError`; rule problems
+    and notes are listed instead, so a script writer sees all of them at once.
+
+    >>> report = validation_report(SCRIPTS_DIR / "fs_01_tutorial.yaml")
+    >>> report["valid"], report["problems"], report["warnings"]
+    (True, [], [])
+    """
+    content = content if content is not None else load_content()
+    script = parse_script(path)
+    problems = [str(p) for p in script_problems(script, content)]
+    return {
+        "script": script.id,
+        "file": Path(path).name,
+        "valid": not problems,
+        "problems": problems,
+        "warnings": [] if problems else script_warnings(script, content),
+    }

@@ -25,6 +25,7 @@ from rulesengine.looper.script import (
     parse_script,
     script_problems,
     validate_script,
+    validation_report,
 )
 
 Data = Any
@@ -385,3 +386,30 @@ def test_messages_quoted_in_the_docs_are_real() -> None:
     assert len(quoted) >= 20
     known = {c[3] for c in CASES}
     assert [q for q in quoted if q not in known] == []
+
+
+def test_validation_report_lists_every_problem(tmp_path: Path) -> None:
+    data = base(FS1)
+    data["public"]["days"] = 0
+    data["private"]["roles"]["doctor"] = "witch"
+    report = validation_report(write(tmp_path, data))
+    assert report == {
+        "script": "fs_01_tutorial",
+        "file": "s.yaml",
+        "valid": False,
+        "problems": [
+            "s.yaml: public: days: must be at least 1, got 0",
+            "s.yaml: public: incidents[0].day: day 2 is outside 1..0",
+            "s.yaml: public: incidents[1].day: day 3 is outside 1..0",
+            "s.yaml: private: roles.doctor: 'witch' is not a role of first_steps",
+        ],
+        "warnings": [],
+    }
+
+
+def test_validation_report_raises_on_a_malformed_file(tmp_path: Path) -> None:
+    data = base(FS1)
+    data["public"]["loops"] = "many"
+    with pytest.raises(ScriptError) as info:
+        validation_report(write(tmp_path, data))
+    assert str(info.value) == "s.yaml: public: loops: expected an integer, got 'many'"
