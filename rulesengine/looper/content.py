@@ -32,6 +32,8 @@ from rulesengine.errors import InputError
 from rulesengine.paths import DATA_DIR
 
 __all__ = [
+    "DIRECTIONS",
+    "LOOPER_DATA_DIR",
     "Ability",
     "BoardDef",
     "CardDef",
@@ -49,6 +51,8 @@ __all__ = [
     "Timing",
     "TragedySet",
     "load_content",
+    "parse_yaml",
+    "read_yaml",
 ]
 
 #: The folder holding the shipped Tragedy Looper content.
@@ -288,7 +292,6 @@ def _moves_of_grid(grid: tuple[tuple[Location, ...], ...]) -> dict[Location, dic
 
 # --------------------------------------------------------------------------- field reading
 
-E = TypeVar("E", bound=InputError)
 T = TypeVar("T")
 
 
