@@ -129,3 +129,17 @@ def test_module_entry_point(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["pending"]["who"] == "mastermind"
+
+
+def test_docs_example_replays() -> None:
+    """The example in docs/looper_replay.md replays: Forbid Movement and Forbid Intrigue cancel (TL-D4a)."""
+    import re
+
+    import yaml
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "looper_replay.md").read_text(encoding="utf-8")
+    doc = yaml.safe_load(re.findall(r"```yaml\n(.*?)```", text, re.S)[0])
+    game = replay(load_script(TUTORIAL), doc)
+    assert (game.loop, game.day, game.leader) == (1, 2, 1)
+    assert (game.location_intrigue["city"], game.chars["office_worker"].intrigue) == (0, 1)
+    assert (game.chars["girl_student"].location, game.chars["boy_student"].paranoia) == ("school", 0)
