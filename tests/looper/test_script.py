@@ -180,3 +180,15 @@ def test_random_script_is_reproducible() -> None:
     b = random_script(random.Random(11), "first_steps")
     assert a == b
     assert random_script(random.Random(3), "first_steps", loops=2, days=4).days == 4
+
+
+def test_the_example_in_the_docs_is_a_valid_script(tmp_path: Path) -> None:
+    """The example of docs/looper_scripts.md loads and equals the tutorial it abridges (roles and plots)."""
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "looper_scripts.md").read_text(encoding="utf-8")
+    block = docs.split("```yaml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "example.yaml"
+    path.write_text(block, encoding="utf-8")
+    example = load_script(path)
+    tutorial = load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml")
+    assert example.roles == tutorial.roles
+    assert (example.incidents, example.cast) == (tutorial.incidents, tutorial.cast)
