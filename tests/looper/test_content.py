@@ -208,3 +208,18 @@ def test_ability_ids_are_owner_dot_n() -> None:
     ids += [a.id for p in C.plots.values() for a in p.rules]
     assert len(ids) == len(set(ids)) == 24 + 16 + 10
     assert "light_of_the_avenger.1" in ids and "friend.2" in ids and "factor.2" in ids
+
+
+def test_names_in_three_languages() -> None:
+    nurse = C.characters["nurse"]
+    assert (nurse.name, nurse.name_ja, nurse.name_vi) == ("Nurse", "ナース", "Y tá")
+    assert C.roles["key_person"].name_vi == "Nhân vật Then chốt"
+    assert C.plots["murder_plan"].name_vi == "Kế hoạch Giết người"
+    assert C.incidents["murder"].name_vi == "Án mạng"
+    missing = [
+        d.id
+        for table in (C.characters, C.roles, C.plots, C.incidents)
+        for d in table.values()
+        if not (d.name_ja and d.name_vi)
+    ]
+    assert missing == []
