@@ -36,7 +36,7 @@ from rulesengine.grove.game import Accuse, GameState, Look, RoundResult, new_gam
 from rulesengine.grove.strategies import STRATEGIES
 from rulesengine.viz.common import PALETTE, FigureView, LanguageSwitch, MessageBox, bind
 
-__all__ = ["SEAT_COLOURS", "GroveStepper", "draw_table", "step_title"]
+__all__ = ["SEAT_COLOURS", "GroveStepper", "draw_table", "picture", "step_title"]
 
 #: One colour per seat (the chips' colours, GR-C2).
 SEAT_COLOURS = (PALETTE["blue"], PALETTE["orange"], PALETTE["green"], PALETTE["purple"], PALETTE["red"])
@@ -335,6 +335,10 @@ def draw_table(
                 holding = state.deal.hands[(s - 1) % n]
             visible = viewer is None or viewer == s
             _draw_figure(ax, x + 1.05, y + 0.45, holding if visible else None, scale=0.42, secret=visible)
+            if visible and stage != "dealt":  # what this seat knows is not at the scene (GR-I2, GR-2P3)
+                known = " · ".join(f.label for f in state.deal.alibis(s))
+                ax.text(x + 1.05, y - 0.12, f"{i18n.t('alibi')}: {known}", ha="center", va="top",
+                        fontsize=7.5, color="#5A4E35", zorder=7)
         # detective chips still in hand (GR-C2), then incompetent chips (GR-V3)
         for k in range(state.detective_chips[s]):
             _draw_chip(ax, x - 0.78 + 0.26 * k, y - 0.05, s, r=0.11)
@@ -566,3 +570,23 @@ class GroveStepper:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+def picture(state: GameState, viewer: int | None = None, stage: str | None = None,
+            size: tuple[float, float] = (9, 6.2)) -> Any:
+    """The table as a PNG ``Image`` (for a notebook cell; looks the same in JupyterLab and Voilà).
+
+    >>> picture(new_game(3)).format
+    'png'
+    """
+    import io
+
+    from IPython.display import Image
+    from matplotlib.figure import Figure as MplFigure
+
+    fig = MplFigure(figsize=size, dpi=100)
+    ax = fig.add_axes((0, 0, 1, 0.95))
+    draw_table(state, viewer, stage, ax=ax)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", facecolor="white")
+    return Image(data=buffer.getvalue(), format="png")
