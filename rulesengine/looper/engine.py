@@ -57,7 +57,26 @@ PROTAGONISTS: Final = ("protagonist:0", "protagonist:1", "protagonist:2")
 @functools.lru_cache(maxsize=8192)
 def _placements(cards: tuple[str, ...], targets: tuple[str, ...]) -> tuple[Action, ...]:
     """Every (card, target) pair, sorted; cached because the same hands and targets recur every day."""
-    return tuple(PlaceCard(card, t) for card in cards for t in targets)
+    options = tuple(PlaceCard(card, t) for card in cards for t in targets)
+    if len(_OPTION_SETS) >= 16384:  # only a speed-up: forgetting entries is always safe
+        _OPTION_SETS.clear()
+    _OPTION_SETS[id(options)] = (options, frozenset(options))
+    return options
+
+
+#: Membership sets of the cached placement tuples, by id (the tuple is kept to guard against id reuse).
+_OPTION_SETS: dict[int, tuple[tuple[Action, ...], frozenset[Action]]] = {}
+
+
+def _is_option(action: Action, options: tuple[Action, ...]) -> bool:
+    """Whether ``action`` is one of ``options`` (a set lookup for the long, cached placement tuples)."""
+    entry = _OPTION_SETS.get(id(options))
+    if entry is not None and entry[0] is options:
+        return action in entry[1]
+    return action in options
+
+
+_PHASE_NAMES: Final = {p: p.name.lower() for p in Phase}
 
 
 class Game:
@@ -174,7 +193,7 @@ class Game:
                     self.phase.rule_id, f"the game is paused before {self.phase.name}; call resume() first"
                 )
             raise IllegalActionError("TL-LE2", f"the game is over; {to_dict(action)} cannot be played")
-        if action not in decision.options:
+        if not _is_option(action, decision.options):
             raise IllegalActionError(*self._why_illegal(decision, action))
         self.decisions_made += 1
         self.history.append((decision.who, action))
@@ -227,7 +246,7 @@ class Game:
 
     def emit(self, kind: str, visibility: str = "public", **data: Any) -> None:
         """Append an event to the log."""
-        self.log.append(Event(self.loop, self.day, self.phase.name.lower(), visibility, kind, data))
+        self.log.append(Event(self.loop, self.day, _PHASE_NAMES[self.phase], visibility, kind, data))
 
     def living(self) -> list[str]:
         """Cast characters alive and on the board, in cast order."""
