@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulesengine.looper.board import LOCATIONS, combine_moves, move
 from rulesengine.looper.cards import (
@@ -141,3 +143,42 @@ def test_counter_cards_on_locations_tl_d4() -> None:
     ]
     r = resolve_counters(cards, ["a"])
     assert (r.paranoia_plus, r.goodwill, r.intrigue) == ({}, {}, {"hospital": 1})
+
+
+CARD_KINDS = sorted(set(MASTERMIND_HAND) | set(PROTAGONIST_HAND))
+TARGETS = ["a", "b", "hospital", "school"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from([MM, P0, P1, P2]), st.sampled_from(CARD_KINDS), st.sampled_from(TARGETS)),
+        max_size=6,
+    ),
+    st.dictionaries(st.sampled_from(["a", "b"]), st.integers(0, 3)),
+)
+def test_resolution_properties_tl_d4(raw: list[tuple[str, str, str]], paranoia: dict[str, int]) -> None:
+    """TL-D4 properties: counters never go below zero; only paranoia can go down; a Forbid card never
+    cancels a card of another kind (TL-D4a); cards on locations never move anything."""
+    cards = [PlacedCard(o, c, t) for o, c, t in raw]
+    moves, cancelled_moves = resolve_movement(cards, {"a": "city", "b": "shrine"}, {})
+    assert set(moves) <= {"a", "b"}
+    r = resolve_counters(cards, ["a", "b"])
+    for who in ("a", "b"):
+        p = paranoia.get(who, 0)
+        assert apply_paranoia(p, r.paranoia_plus.get(who, 0), r.paranoia_minus.get(who, 0)) >= 0
+    assert all(v > 0 for v in (*r.goodwill.values(), *r.intrigue.values()))
+    forbids = {
+        "paranoia_plus_1": "forbid_paranoia",
+        "paranoia_minus_1": "forbid_paranoia",
+        "goodwill_plus_1": "forbid_goodwill",
+        "goodwill_plus_2": "forbid_goodwill",
+        "intrigue_plus_1": "forbid_intrigue",
+        "intrigue_plus_2": "forbid_intrigue",
+        "move_horizontal": "forbid_movement",
+        "move_vertical": "forbid_movement",
+        "move_diagonal": "forbid_movement",
+    }
+    for i in [*cancelled_moves, *r.cancelled]:
+        c = cards[i]
+        assert any(o.card == forbids[c.card] and o.target == c.target for o in cards)

@@ -280,3 +280,20 @@ def test_place_card_count_resets_each_day_tl_d2() -> None:
     quiet_day(game)
     game.apply(PlaceCard(*QUIET_MM[0]))
     assert [c.owner for c in game.cards] == ["mastermind"]
+
+
+def test_clone_is_independent() -> None:
+    """clone(): a copy that can be played on without touching the original ("what if")."""
+    game = make_game(days=2)
+    place_cards(game)
+    copy = game.clone()
+    copy.apply(Pass())
+    copy.chars["doctor"].paranoia = 3
+    copy.location_intrigue["city"] = 2
+    assert (game.phase, game.chars["doctor"].paranoia, game.location_intrigue["city"]) == (
+        Phase.MASTERMIND_ABILITY,
+        0,
+        0,
+    )
+    assert copy.phase is Phase.GOODWILL_ABILITY
+    assert len(copy.history) == len(game.history) + 1
