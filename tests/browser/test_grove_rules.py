@@ -1,0 +1,60 @@
+"""Notebook 10 as a Voilà app in Chromium: click through a whole round to the reveal and the penalties."""
+
+from __future__ import annotations
+
+from rulesengine import i18n
+from rulesengine.viz.grove_table import GroveStepper
+from tests.browser.conftest import open_app
+
+NOTEBOOK = "10_grove_rules.ipynb"
+ROOT = ".grove-stepper >> nth=0"
+
+
+def stage(page) -> str:
+    return page.locator(".grove-stepper").first.locator(".grove-stage").get_attribute("data-stage") or ""
+
+
+def test_clicking_through_a_round_reaches_the_reveal_and_shows_the_penalties(page, voila_url):
+    # the same seeded game in this process: what the page must show
+    i18n.set_language("en")
+    twin = GroveStepper(players=4, seed=2026)
+    while twin.stage != "penalties":
+        twin.next_step()
+    penalties = [e.text for e in twin.state.events if e.kind.value in ("penalty", "box")]
+
+    open_app(page, voila_url, NOTEBOOK, ".grove-stepper-next")
+    stepper = page.locator(".grove-stepper").first
+    picture = stepper.locator(".grove-stepper-picture")
+    stages = []
+    for _ in range(20):
+        before = picture.get_attribute("src")
+        stepper.locator(".grove-stepper-next").click()
+        page.wait_for_function(
+            "(old) => document.querySelector('.grove-stepper .grove-stepper-picture').src !== old", arg=before
+        )
+        stages.append(stage(page))
+        if stages[-1] == "penalties":
+            break
+    assert stages[:2] == ["dealt", "passed"]
+    assert "reveal" in stages and stages[-1] == "penalties"
+    caption = stepper.locator(".grove-stepper-caption").inner_text()
+    assert "Penalty" in caption and "GR-V3" in caption
+    log = stepper.locator(".grove-stepper-log").inner_text()
+    for text in penalties:
+        assert text in log
+
+
+def test_an_illegal_choice_shows_its_rule_in_the_widget(page, voila_url):
+    open_app(page, voila_url, NOTEBOOK, ".grove-stepper-next")
+    stepper = page.locator(".grove-stepper").first
+    stepper.locator(".grove-stepper-next").click()  # the deal
+    page.wait_for_function(
+        "() => document.querySelector('.grove-stepper .grove-stage').dataset.stage === 'dealt'"
+    )
+    stepper.locator(".grove-stepper-acting select").select_option(index=2)
+    stepper.locator(".grove-stepper-look").click()
+    message = stepper.locator(".rulesengine-message")
+    page.wait_for_function(
+        "() => document.querySelector('.grove-stepper .rulesengine-message').innerText.includes('GR-P2')"
+    )
+    assert "it is seat 0's turn" in message.inner_text()
