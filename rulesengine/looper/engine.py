@@ -54,25 +54,32 @@ from rulesengine.looper.state import CharacterState, Decision, Event, Outcome, P
 PROTAGONISTS: Final = ("protagonist:0", "protagonist:1", "protagonist:2")
 
 
+@functools.lru_cache(maxsize=4096)
+def _place_card(card: str, target: str) -> PlaceCard:
+    """One shared ``PlaceCard`` value per (card, target): building frozen dataclasses is slow."""
+    return PlaceCard(card, target)
+
+
 @functools.lru_cache(maxsize=8192)
 def _placements(cards: tuple[str, ...], targets: tuple[str, ...]) -> tuple[Action, ...]:
     """Every (card, target) pair, sorted; cached because the same hands and targets recur every day."""
-    options = tuple(PlaceCard(card, t) for card in cards for t in targets)
+    options = tuple(_place_card(card, t) for card in cards for t in targets)
     if len(_OPTION_SETS) >= 16384:  # only a speed-up: forgetting entries is always safe
         _OPTION_SETS.clear()
-    _OPTION_SETS[id(options)] = (options, frozenset(options))
+    _OPTION_SETS[id(options)] = (options, frozenset(cards), frozenset(targets))
     return options
 
 
-#: Membership sets of the cached placement tuples, by id (the tuple is kept to guard against id reuse).
-_OPTION_SETS: dict[int, tuple[tuple[Action, ...], frozenset[Action]]] = {}
+#: The cards and targets of the cached placement tuples, by id (the tuple is kept to guard against id reuse).
+_OPTION_SETS: dict[int, tuple[tuple[Action, ...], frozenset[str], frozenset[str]]] = {}
 
 
 def _is_option(action: Action, options: tuple[Action, ...]) -> bool:
-    """Whether ``action`` is one of ``options`` (a set lookup for the long, cached placement tuples)."""
+    """Whether ``action`` is one of ``options`` (set lookups for the long, cached placement tuples,
+    which hold every pair of their cards and targets)."""
     entry = _OPTION_SETS.get(id(options))
     if entry is not None and entry[0] is options:
-        return action in entry[1]
+        return type(action) is PlaceCard and action.card in entry[1] and action.target in entry[2]
     return action in options
 
 
@@ -262,12 +269,23 @@ class Game:
         return frozenset({loc})
 
     def same_place(self, a: str, b: str) -> bool:
-        """Whether two characters share a location."""
-        return bool(self.places(a) & self.places(b))
+        """Whether two characters share a location (the Boss also counts as in its turf)."""
+        la, lb = self.chars[a].location, self.chars[b].location
+        if la is None or lb is None:
+            return False
+        if la == lb:
+            return True
+        turf = self.script.boss_turf
+        return turf is not None and ((a == "boss" and turf == lb) or (b == "boss" and turf == la))
 
     def at(self, location: str) -> list[str]:
         """Living characters in ``location`` (the Boss also in its turf)."""
-        return [c for c in self.living() if location in self.places(c)]
+        turf = self.script.boss_turf
+        return [
+            c
+            for c in self.living()
+            if self.chars[c].location == location or (c == "boss" and turf is not None and turf == location)
+        ]
 
     def role(self, cid: str) -> str:
         """The current role of a character (Paranoia Virus may have changed it)."""
