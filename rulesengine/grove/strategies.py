@@ -1,12 +1,14 @@
 """Simple accusation strategies, their exact hit rates, and simulated penalty rates.
 
 A strategy sees only what its seat may see (an :class:`~rulesengine.grove.game.Observation`) and answers
-the pending :class:`~rulesengine.grove.game.Decision`. Three are provided:
+the pending :class:`~rulesengine.grove.game.Decision`. Four are provided:
 
 * ``random``: any legal option, uniformly;
 * ``higher``: accuse the higher number among the two suspects looked at (an X counts as lowest);
 * ``best``: accuse the suspect with the highest exact culprit odds (:func:`culprit_odds`), ties to the
-  lower index.
+  lower index;
+* ``inferred``: like ``best``, but the odds also read the chips placed earlier in the round, assuming
+  those players played ``best`` (:func:`rulesengine.grove.inference.infer_from`).
 
 :func:`hit_rate` gives, exactly, how often a rule names the culprit for a detective who has looked at two
 suspects (the leader's situation, GR-P2; a follower's knowledge has the same shape, GR-P4), averaged over
@@ -127,11 +129,20 @@ def _rule_strategy(rule: Callable[[Knowledge], int]) -> Strategy:
     return strategy
 
 
-#: Strategies by name.
+def _inferred_strategy(obs: Observation, decision: Decision, rng: random.Random) -> Action:
+    if decision.kind is not DecisionKind.ACCUSE:
+        return rng.choice(decision.options)
+    from rulesengine.grove.inference import infer_from
+
+    return Accuse(decision.seat, infer_from(obs).best()[0])
+
+
+#: Strategies by name (``inferred`` also reads the earlier chips: :mod:`rulesengine.grove.inference`).
 STRATEGIES: Mapping[str, Strategy] = {
     "random": _random_strategy,
     "higher": _rule_strategy(pick_higher),
     "best": _rule_strategy(pick_best),
+    "inferred": _inferred_strategy,
 }
 
 

@@ -61,3 +61,20 @@ def test_bad_strategy_names() -> None:
         simulate(["best"], games=1)
     with pytest.raises(InputError, match="rule"):
         hit_rate(3, "clever")
+
+
+def test_inferred_strategy_reads_the_earlier_chip() -> None:
+    import random
+
+    from rulesengine.grove import Accuse, Deal, Look, new_game
+    from rulesengine.grove.strategies import STRATEGIES
+
+    s = new_game(3).apply(Deal.of([2, 3, 4], [5, 8, 6], 7))
+    s = s.apply(Look(0, (0, 1))).apply(Accuse(0, 0)).apply(Look(1, (1, 2)))
+    decision = s.pending()
+    assert decision is not None
+    rng = random.Random(0)
+    assert STRATEGIES["inferred"](s.observation(1), decision, rng) == Accuse(1, 0)
+    assert STRATEGIES["best"](s.observation(1), decision, rng) == Accuse(1, 1)
+    result = simulate(["inferred", "best", "best"], games=10, seed=3)
+    assert result == simulate(["inferred", "best", "best"], games=10, seed=3)
