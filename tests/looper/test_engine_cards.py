@@ -182,3 +182,14 @@ def test_resolution_properties_tl_d4(raw: list[tuple[str, str, str]], paranoia: 
     for i in [*cancelled_moves, *r.cancelled]:
         c = cards[i]
         assert any(o.card == forbids[c.card] and o.target == c.target for o in cards)
+
+
+def test_hands_match_the_content_data_tl_d2_tl_d3() -> None:
+    """The engine's hands and once-per-loop marks (TL-D4c) agree with data/looper/cards.yaml."""
+    from rulesengine.looper.content import load_content
+
+    content = load_content()
+    for side, hand in (("mastermind", MASTERMIND_HAND), ("protagonist", PROTAGONIST_HAND)):
+        cards = [c for c in content.cards if c.owner == side]
+        assert {str(c.kind): c.count for c in cards} == dict(hand)
+        assert {str(c.kind) for c in cards if c.once_per_loop} == set(ONCE_PER_LOOP[side])
