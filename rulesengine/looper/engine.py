@@ -161,6 +161,22 @@ class Game:
 
     # ------------------------------------------------------------------ public interface
 
+    def __repr__(self) -> str:
+        """A one-line summary: script, loop, day, phase and who decides.
+
+        >>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
+        >>> Game(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
+        <Game fs_01_tutorial loop 1 day 1 MASTERMIND_CARDS: mastermind place_card (90 options)>
+        """
+        p = self._pending
+        if p is not None:
+            waiting = f"{p.who} {p.kind} ({len(p.options)} options)"
+        elif self.outcome is not None:
+            waiting = f"{self.outcome.winner} won ({self.outcome.reason})"
+        else:
+            waiting = "paused"
+        return f"<Game {self.script.id} loop {self.loop} day {self.day} {self.phase.name}: {waiting}>"
+
     @property
     def pending(self) -> Decision | None:
         """The decision the game waits for (``None`` once the game is over)."""
@@ -880,6 +896,7 @@ class Game:
         if self.tragedy_set.final_guess:
             options = (Choose("final_guess"), Choose("next_loop"))
             return Decision("leader", "time_spiral", options, "Next loop or final guess?", "TL-TS2")
+        self.emit("time_spiral", choice="next_loop")
         self._rewind()
         return None
 
