@@ -212,3 +212,14 @@ def test_every_ability_and_incident_id_is_implemented() -> None:
     ids |= {a.id for c in content.characters.values() for a in c.abilities}
     assert ids == set(abilities.IMPLEMENTED)
     assert set(content.incidents) == set(incidents.IMPLEMENTED)
+
+
+def test_no_mandatory_ability_at_mastermind_ability_timing_tl_d5b() -> None:
+    """TL-D5b/TL-D5c: the engine's Mastermind-ability step runs no mandatory batch because no First Steps
+    or BTX ability is mandatory at that timing (the mandatory day-end ones: Serial Killer, Time Traveler)."""
+    content = load_content()
+    abilities_ = [a for r in content.roles.values() for a in r.abilities]
+    abilities_ += [a for p in content.plots.values() for a in p.rules]
+    assert [a.id for a in abilities_ if a.timing == "mastermind_ability" and a.mandatory] == []
+    day_end = {a.id for a in abilities_ if a.timing == "day_end" and a.mandatory}
+    assert "serial_killer.1" in day_end and day_end <= {"serial_killer.1", "time_traveler.2"}
