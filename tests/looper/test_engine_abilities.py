@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulesengine.looper.actions import Allow, Choose, Pass, UseAbility
+from rulesengine.looper.actions import Allow, Choose, Pass, Refuse, UseAbility
 from rulesengine.looper.engine import Game
 from rulesengine.looper.state import Phase
 from tests.looper.engine_helpers import QUIET_MM, QUIET_P, events, make_game, make_script, place_cards
@@ -264,3 +264,44 @@ def test_first_steps_incidents() -> None:
     assert far.legal_actions() == (Choose("doctor"),)
     far.apply(Choose("doctor"))
     assert events(far, "death") == [{"character": "doctor"}]
+
+
+def test_killer_with_four_intrigue_kills_the_protagonists() -> None:
+    """killer.2 (TL-D9, TL-LE1): with 4 intrigue the Killer may have the protagonists die; the loop ends."""
+    game = make_game()
+    game.chars["office_worker"].intrigue = 4
+    place_cards(game)
+    while game.phase is not Phase.DAY_END:
+        game.apply(Pass())
+    assert game.legal_actions() == (Pass(), UseAbility("killer.2", "office_worker"))
+    game.apply(UseAbility("killer.2", "office_worker"))
+    assert events(game, "protagonists_died") == [{}]
+    assert events(game, "loop_end_reasons", "mastermind") == [{"reasons": ["immediate"]}]
+
+
+def test_sign_with_me_and_giant_time_bomb_losses() -> None:
+    """sign_with_me.2 / giant_time_bomb_x.1 (TL-LE2): 2 intrigue on the Key Person; 2 intrigue on the
+    Witch's starting location."""
+    sign = btx(("girl_student", "doctor"), {"girl_student": "key_person"}, main="sign_with_me", days=1)
+    sign.chars["girl_student"].intrigue = 2
+    place_cards(sign)
+    while sign.phase is not Phase.TIME_SPIRAL:
+        sign.apply(Pass())
+    assert events(sign, "loop_end_reasons", "mastermind") == [{"reasons": ["sign_with_me.2"]}]
+    bomb = btx(("shrine_maiden", "doctor"), {"doctor": "witch"}, main="giant_time_bomb_x", days=1)
+    place_cards(bomb, mm=[("move_horizontal", "doctor"), ("intrigue_plus_2", "hospital"), QUIET_MM[2]])
+    assert bomb.chars["doctor"].location == "shrine"
+    while bomb.phase is not Phase.TIME_SPIRAL:
+        bomb.apply(Pass())
+    assert events(bomb, "loop_end_reasons", "mastermind") == [{"reasons": ["giant_time_bomb_x.1"]}]
+
+
+def test_witch_must_refuse_tl_d6c() -> None:
+    """TL-D6c: the Witch's refusal is mandatory."""
+    game = btx(("office_worker", "doctor"), {"office_worker": "witch"}, main="giant_time_bomb_x")
+    game.chars["office_worker"].goodwill = 3
+    place_cards(game)
+    while game.phase is not Phase.GOODWILL_ABILITY:
+        game.apply(Pass())
+    game.apply(UseAbility("office_worker.1", "office_worker", "office_worker"))
+    assert game.legal_actions() == (Refuse(),)
