@@ -153,7 +153,15 @@ def _targets(game: Game, ab: GoodwillAbility, cid: str) -> list[tuple[str, str]]
 
 
 def goodwill_options(game: Game) -> tuple[UseAbility, ...]:
-    """The goodwill abilities the leader may declare now (TL-D6a, TL-D6e), sorted."""
+    """The goodwill abilities the leader may declare now (TL-D6a, TL-D6e), sorted.
+
+    >>> from rulesengine.looper.engine import Game
+    >>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
+    >>> game = Game(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
+    >>> game.chars["pop_idol"].goodwill = 3
+    >>> goodwill_options(game)
+    (UseAbility(ability='pop_idol.1', source='pop_idol', target='office_worker', extra=''),)
+    """
     out: list[UseAbility] = []
     for cid in game.living():
         ch = game.chars[cid]

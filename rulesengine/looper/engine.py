@@ -424,7 +424,14 @@ class Game:
         self.protagonists_lose(rule)
 
     def hand(self, owner: str) -> dict[str, int]:
-        """Cards in an owner's hand now: copies not placed today and not spent this loop (TL-D4c)."""
+        """Cards in an owner's hand now: copies not placed today and not spent this loop (TL-D4c).
+
+        >>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
+        >>> game = Game(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
+        >>> game.apply(PlaceCard("paranoia_plus_1", "boy_student"))
+        >>> game.hand("mastermind")["paranoia_plus_1"], sum(game.hand("protagonist:0").values())
+        (1, 8)
+        """
         base = MASTERMIND_HAND if owner == "mastermind" else PROTAGONIST_HAND
         out = dict(base)
         for card in self.spent[owner]:
@@ -542,7 +549,13 @@ class Game:
         return [*LOCATIONS, *self.living()]
 
     def placement_options(self, owner: str) -> tuple[Action, ...]:
-        """The legal (card, target) placements for ``owner`` now (TL-D2a, TL-D3a..c)."""
+        """The legal (card, target) placements for ``owner`` now (TL-D2a, TL-D3a..c).
+
+        >>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
+        >>> game = Game(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
+        >>> len(game.placement_options("mastermind")), len(game.placement_options("protagonist:0"))
+        (90, 80)
+        """
         if owner == "mastermind":
             taken = {pc.target for pc in self.cards if pc.owner == "mastermind"}
         else:

@@ -50,6 +50,14 @@ def options(game: Game, incident: str, culprit: str) -> list[str] | None:
     """The Mastermind's sorted choices for an incident; ``None`` when it leaves nothing open.
 
     An empty list means the incident found no legal target: it happened with no effect.
+
+    >>> from rulesengine.looper.engine import Game
+    >>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
+    >>> game = Game(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
+    >>> options(game, "murder", "boy_student")
+    ['girl_student']
+    >>> options(game, "suicide", "boy_student") is None
+    True
     """
     living = game.living()
     if incident == "murder":
