@@ -261,7 +261,8 @@ class OddsExplorer:
             box.add_class(f"grove-odds-seen-{i}")
             self.seen.append(box)
         self.message = MessageBox()
-        self.fractions = widgets.HTML(layout=widgets.Layout(height="32px", width="100%"))
+        self.fractions = widgets.HTML(layout=widgets.Layout(height="34px", width="100%"),
+                                      style={"font_size": "15px"})
         self.fractions.add_class("grove-odds-fractions")
         self.odds: CulpritOdds | None = None
         self._busy = True

@@ -261,7 +261,7 @@ def draw_table(
                 zorder=9,
             )
         if unseen == i and (show_round or result is not None):
-            _draw_unseen_token(ax, x + 0.62, _SCENE_Y + 0.72)
+            _draw_unseen_token(ax, x + 0.55, _SCENE_Y + 1.02)
         if stacks and (show_round or stage == "reveal"):
             _draw_stack(ax, x, stacks[i])
         if show_round and state.looks:  # who looked at this suspect (public, GR-P2, GR-P4)
@@ -279,13 +279,13 @@ def draw_table(
                 )
     if show_round or result is not None:
         victim = obs.victim if viewer is None and show_round else None
-        _draw_figure(ax, 3.35, _SCENE_Y - 0.1, victim, scale=0.62, secret=victim is not None)
-        ax.text(3.35, _SCENE_Y - 0.75, i18n.t("victim"), ha="center", va="top", fontsize=8, color="#5A4E35")
+        _draw_figure(ax, 2.95, _SCENE_Y - 0.1, victim, scale=0.56, secret=victim is not None)
+        ax.text(2.95, _SCENE_Y - 0.75, i18n.t("victim"), ha="center", va="top", fontsize=8, color="#5A4E35")
     public = state.deal.public if state.deal is not None else None
     if public is not None and (show_round or result is not None):
-        _draw_figure(ax, -3.35, _SCENE_Y - 0.1, public, scale=0.62)
+        _draw_figure(ax, -2.95, _SCENE_Y - 0.1, public, scale=0.56)
         ax.text(
-            -3.35,
+            -2.95,
             _SCENE_Y - 0.75,
             i18n.t("grove_face_up"),
             ha="center",
@@ -341,10 +341,10 @@ def draw_table(
                         fontsize=7.5, color="#5A4E35", zorder=7)
         # detective chips still in hand (GR-C2), then incompetent chips (GR-V3)
         for k in range(state.detective_chips[s]):
-            _draw_chip(ax, x - 0.78 + 0.26 * k, y - 0.05, s, r=0.11)
+            _draw_chip(ax, x - 1.3 + 0.26 * k, y - 0.05, s, r=0.11)
         for k, owner in enumerate(incompetent[s]):
             _draw_chip(
-                ax, x - 0.78 + 0.26 * (k % 7), y - 0.4 - 0.28 * (k // 7), owner, incompetent=True, r=0.11
+                ax, x - 1.3 + 0.26 * (k % 7), y - 0.4 - 0.28 * (k // 7), owner, incompetent=True, r=0.11
             )
 
     # ------------------------------------------------------------------- reveal summary
@@ -423,7 +423,8 @@ class GroveStepper:
         self.next_button.add_class("grove-stepper-next")
         self.reset_button = bind(widgets.Button(layout=widgets.Layout(width="130px")), "reset")
         self.reset_button.add_class("grove-stepper-reset")
-        self.acting = widgets.Dropdown(options=list(range(players)), layout=widgets.Layout(width="230px"))
+        self.acting = widgets.Dropdown(options=list(range(players)), layout=widgets.Layout(width="200px"),
+                                       style={"description_width": "initial"})
         self.acting.add_class("grove-stepper-acting")
         bind(self.acting, "grove_acting_seat")
         self.pair = widgets.Dropdown(
@@ -444,6 +445,7 @@ class GroveStepper:
         self.log = widgets.HTML(layout=widgets.Layout(height="170px", width="100%", overflow="auto"))
         self.log.add_class("grove-stepper-log")
         self.viewer: int | None = None
+        self.updates = 0  # how many times the view was redrawn (lets a browser test wait for an update)
         self.state: GameState = new_game(players, first_leader)
         self.stage: str | None = None
         self.rng = random.Random(seed)
@@ -552,14 +554,19 @@ class GroveStepper:
             self.acting.value = decision.seat
         self.picture.refresh()
         title, rules = step_title(self.state, self.stage)
+        self.updates += 1
         self.caption.value = (
-            f'<span class="grove-stage" data-stage="{self.stage or ""}">'
+            f'<span class="grove-stage" data-stage="{self.stage or ""}" data-updates="{self.updates}">'
             f"<b>{html.escape(title)}</b> <code>{html.escape(rules)}</code></span>"
         )
         events = self.state.visible_events(self.viewer)
+        tag = ("<span style='font-size:11px;border:1px solid;border-radius:3px;padding:0 3px'>"
+               f"{html.escape(i18n.t('seat'))} {{seat}}</span> ")
         rows = "".join(
-            f"<div style='color:{'#333' if e.public else SEAT_COLOURS[e.audience or 0]}'>"
-            f"<code>{e.rule_id}</code> {'' if e.public else '🔒 '}{html.escape(e.text)}</div>"
+            f"<div class='grove-event{'' if e.public else ' grove-private'}' "
+            f"style='color:{'#333' if e.public else SEAT_COLOURS[e.audience or 0]}'>"
+            f"<code>{e.rule_id}</code> {'' if e.public else tag.format(seat=e.audience)}"
+            f"{html.escape(e.text)}</div>"
             for e in events[-40:]
         )
         self.log.value = f"<b>{html.escape(i18n.t('grove_log'))}</b>{rows}"

@@ -24,21 +24,22 @@ def test_clicking_through_a_round_reaches_the_reveal_and_shows_the_penalties(pag
 
     open_app(page, voila_url, NOTEBOOK, ".grove-stepper-next")
     stepper = page.locator(".grove-stepper").first
-    picture = stepper.locator(".grove-stepper-picture")
+    caption = stepper.locator(".grove-stage")
     stages = []
     for _ in range(20):
-        before = picture.get_attribute("src")
+        before = int(caption.get_attribute("data-updates") or 0)
         stepper.locator(".grove-stepper-next").click()
         page.wait_for_function(
-            "(old) => document.querySelector('.grove-stepper .grove-stepper-picture').src !== old", arg=before
+            "(old) => Number(document.querySelector('.grove-stepper .grove-stage').dataset.updates) > old",
+            arg=before,
         )
         stages.append(stage(page))
         if stages[-1] == "penalties":
             break
     assert stages[:2] == ["dealt", "passed"]
     assert "reveal" in stages and stages[-1] == "penalties"
-    caption = stepper.locator(".grove-stepper-caption").inner_text()
-    assert "Penalty" in caption and "GR-V3" in caption
+    text = stepper.locator(".grove-stepper-caption").inner_text()
+    assert "Penalty" in text and "GR-V3" in text
     log = stepper.locator(".grove-stepper-log").inner_text()
     for text in penalties:
         assert text in log
