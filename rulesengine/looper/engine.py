@@ -221,8 +221,9 @@ class Game:
         self.decisions_made += 1
         self.history.append((decision.who, action))
         self._pending = None
+        start = self.phase
         self._answer(decision, action)
-        self._advance()
+        self._advance(start)
 
     def clone(self) -> Game:
         """An independent copy of the game (the log's events are shared: they are immutable)."""
@@ -443,9 +444,14 @@ class Game:
 
     # ------------------------------------------------------------------ the machine
 
-    def _advance(self) -> None:
-        """Run automatic steps until a decision is pending or the game is over (or a phase boundary)."""
-        start = self.phase
+    def _advance(self, start: Phase | None = None) -> None:
+        """Run automatic steps until a decision is pending or the game is over.
+
+        With ``pause_between_phases`` it also stops when the phase differs from ``start`` (the phase of
+        the decision just answered, or the current one).
+        """
+        if start is None:
+            start = self.phase
         while self.phase is not Phase.GAME_OVER:
             if self.pause_between_phases and self.phase is not start:
                 self._pending = None

@@ -26,7 +26,7 @@ from rulesengine.looper.content import load_content
 from rulesengine.looper.engine import Game
 from rulesengine.looper.script import SCRIPTS_DIR, load_script
 from rulesengine.looper.state import Phase
-from tests.looper.engine_helpers import QUIET_MM, make_game, place_cards
+from tests.looper.engine_helpers import QUIET_MM, QUIET_P, make_game, place_cards
 
 
 def snapshot(game: Game) -> object:
@@ -223,3 +223,33 @@ def test_no_mandatory_ability_at_mastermind_ability_timing_tl_d5b() -> None:
     assert [a.id for a in abilities_ if a.timing == "mastermind_ability" and a.mandatory] == []
     day_end = {a.id for a in abilities_ if a.timing == "day_end" and a.mandatory}
     assert "serial_killer.1" in day_end and day_end <= {"serial_killer.1", "time_traveler.2"}
+
+
+def test_pause_at_every_phase_boundary() -> None:
+    """pause_between_phases: the game stops at each phase change, also right after a decision ends a phase."""
+    game = Game(make_game().script, pause_between_phases=True)
+    seen = []
+    placed = {"mastermind": 0, "protagonists": 0}
+    while game.day == 1:
+        if game.is_paused:
+            seen.append(game.phase.name)
+            game.resume()
+        elif game.phase is Phase.MASTERMIND_CARDS:
+            game.apply(PlaceCard(*QUIET_MM[placed["mastermind"]]))
+            placed["mastermind"] += 1
+        elif game.phase is Phase.PROTAGONIST_CARDS:
+            game.apply(PlaceCard(*QUIET_P[placed["protagonists"]]))
+            placed["protagonists"] += 1
+        else:
+            game.apply(Pass())
+    assert seen == [
+        "DAY_START",
+        "MASTERMIND_CARDS",
+        "PROTAGONIST_CARDS",
+        "CARD_RESOLUTION",
+        "MASTERMIND_ABILITY",
+        "GOODWILL_ABILITY",
+        "INCIDENT",
+        "LEADER_SWITCH",
+        "DAY_END",
+    ]
