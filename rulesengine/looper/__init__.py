@@ -14,7 +14,7 @@ from rulesengine.looper.actions import Action, Allow, Choose, Guess, Pass, Place
 from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
 from rulesengine.looper.engine import Game, play
 from rulesengine.looper.rulings import Rulings
-from rulesengine.looper.state import CharacterState, Decision, Event, Outcome, Phase
+from rulesengine.looper.state import CharacterState, Decision, Event, LoopResult, Outcome, Phase
 
 __all__ = [
     "Action",
@@ -27,6 +27,7 @@ __all__ = [
     "Guess",
     "HeuristicMastermind",
     "HeuristicProtagonists",
+    "LoopResult",
     "Outcome",
     "Pass",
     "Phase",

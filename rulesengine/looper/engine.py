@@ -49,7 +49,7 @@ from rulesengine.looper.cards import (
 from rulesengine.looper.content import Content, load_content
 from rulesengine.looper.rulings import Rulings, from_options
 from rulesengine.looper.script import Script
-from rulesengine.looper.state import CharacterState, Decision, Event, Outcome, Phase
+from rulesengine.looper.state import CharacterState, Decision, Event, LoopResult, Outcome, Phase
 
 PROTAGONISTS: Final = ("protagonist:0", "protagonist:1", "protagonist:2")
 
@@ -151,6 +151,7 @@ class Game:
         self.virus_converted: set[str] = set()
         self.guessed: dict[str, str] = {}
         self.outcome: Outcome | None = None
+        self.loop_results: list[LoopResult] = []
         self.log: list[Event] = []
         self.reset_boards: list[dict[str, Any]] = []
         self.decisions_made = 0
@@ -250,6 +251,7 @@ class Game:
         new.guessed = dict(self.guessed)
         new.log = list(self.log)
         new.history = list(self.history)
+        new.loop_results = list(self.loop_results)
         new.reset_boards = list(self.reset_boards)
         return new
 
@@ -891,6 +893,8 @@ class Game:
         if self.lost:
             reasons.insert(0, "immediate")
         lost = bool(reasons)
+        result = LoopResult(self.loop, self.day, lost, tuple(reasons), self.protagonists_dead)
+        self.loop_results.append(result)
         self.goodwill_at_loop_end = {c for c in self.cast if self.chars[c].goodwill > 0}
         self.emit("loop_end", lost=lost)
         self.emit("loop_end_reasons", "mastermind", reasons=reasons)

@@ -64,6 +64,16 @@ def view(game: Game, viewer: str) -> dict[str, Any]:
         "revealed_culprits": {str(k): v for k, v in game.revealed_culprits.items()},
         "revealed_subplots": list(game.revealed_subplots),
         "log": [e.as_dict() for e in game.log if mm or e.visibility == "public"],
+        "loops": [
+            {
+                "loop": r.loop,
+                "day": r.day,
+                "lost": r.lost,
+                "protagonists_died": r.protagonists_died,
+                **({"reasons": list(r.reasons)} if mm else {}),
+            }
+            for r in game.loop_results
+        ],
         "outcome": None
         if game.outcome is None
         else {"winner": game.outcome.winner, "reason": game.outcome.reason},

@@ -92,6 +92,18 @@ class Outcome:
     loop: int
 
 
+@dataclass(frozen=True, slots=True)
+class LoopResult:
+    """How one loop ended (TL-LE1, TL-LE2): lost or not, the loss rules that held (Mastermind-only
+    knowledge), whether the protagonists died, and the day it ended on."""
+
+    loop: int
+    day: int
+    lost: bool
+    reasons: tuple[str, ...]
+    protagonists_died: bool
+
+
 @dataclass(slots=True)
 class CharacterState:
     """A character on (or off) the board: location (``None`` when not in play), tokens, life.

@@ -297,3 +297,19 @@ def test_clone_is_independent() -> None:
     )
     assert copy.phase is Phase.GOODWILL_ABILITY
     assert len(copy.history) == len(game.history) + 1
+
+
+def test_loop_results_tl_le1_tl_le2() -> None:
+    """TL-LE1/TL-LE2: each loop's result is kept; its reasons are in the Mastermind's view only."""
+    game = make_game(main_plot="a_place_to_protect", roles={"girl_student": "key_person"}, days=1, loops=2)
+    place_cards(game, mm=[("intrigue_plus_2", "school"), *QUIET_MM[:2]])
+    while game.loop == 1:
+        game.apply(Pass())
+    quiet_day(game)
+    assert [(r.loop, r.day, r.lost, r.reasons, r.protagonists_died) for r in game.loop_results] == [
+        (1, 1, True, ("a_place_to_protect.1",), False),
+        (2, 1, False, (), False),
+    ]
+    first = {"loop": 1, "day": 1, "lost": True, "protagonists_died": False}
+    assert game.view("protagonists")["loops"][0] == first
+    assert game.view("mastermind")["loops"][0]["reasons"] == ["a_place_to_protect.1"]
