@@ -73,6 +73,7 @@ def check_view(game: Game) -> None:
     assert all(e["visibility"] == "public" for e in v["log"])
     for c in v["characters"]:
         assert c["role"] == game.revealed_roles.get(c["id"])
+    assert all("reasons" not in r for r in v["loops"])
     if not game.cards_revealed:
         assert all(c["card"] is None for c in v["cards"] if c["owner"] == "mastermind")
     if game.pending is not None and game.pending.who == "mastermind":
