@@ -3,7 +3,10 @@
 ``grove odds --players N --alibis A[,B] --seen I=V,J=V [--public V] [--json]`` prints the exact
 probability that each suspect (index 0, 1, 2) is the culprit for one detective (GR-R1..R3; two
 alibis with 3 to 5 players, GR-I2; one alibi and the face-up ``--public`` figure with 2 players,
-GR-2P1..2P3). ``grove table [--check]`` regenerates ``data/grove/culprit_odds.csv``.
+GR-2P1..2P3). ``grove play --players N [--seed S] [--strategy NAME] [--json]`` plays a seeded game and
+prints its public log; ``grove replay RECORD [--json]`` replays a record (the ``record`` object of
+``play --json``, or a file with just that object). ``grove table [--check]`` regenerates
+``data/grove/culprit_odds.csv``.
 
 Every option is read as a raw string and checked here, so each bad input gives one ``error: …``
 line and exit status 2 (through :func:`rulesengine.cli.main`).
@@ -22,7 +25,9 @@ from typing import Any
 
 from rulesengine.errors import InputError
 from rulesengine.grove.figures import Figure, parse_figure
+from rulesengine.grove.game import GameState
 from rulesengine.grove.odds import CulpritOdds, Knowledge, culprit_odds
+from rulesengine.grove.strategies import STRATEGIES
 
 __all__ = ["parse_odds_args", "register", "render_odds"]
 
@@ -104,6 +109,62 @@ def _odds_handler(args: argparse.Namespace) -> int:
     return 0
 
 
+def _game_output(state: GameState, as_json: bool) -> int:
+    from rulesengine.grove.replay import to_record
+
+    log = [f"[{e.rule_id}] {e.text}" for e in state.events if e.public]
+    outcome = state.final
+    if as_json:
+        print(json.dumps({
+            "record": to_record(state),
+            "log": log,
+            "outcome": None if outcome is None else {
+                "ranking": list(outcome.ranking), "loser": outcome.loser,
+                "incompetent": list(outcome.incompetent), "own_colour": list(outcome.own_colour),
+                "rounds": outcome.rounds, "decided_by": outcome.decided_by,
+            },
+        }))
+    else:
+        print("\n".join(log))
+    return 0
+
+
+def _play_handler(args: argparse.Namespace) -> int:
+    from rulesengine.grove.replay import play_seeded
+
+    raw = (args.players or "").strip()
+    if not raw.isdigit() or not 2 <= int(raw) <= 5:
+        raise InputError("--players", f"must be 2 to 5, got {args.players!r}")
+    seed_text = (args.seed or "0").strip()
+    if not seed_text.lstrip("-").isdigit():
+        raise InputError("--seed", f"must be an integer, got {args.seed!r}")
+    strategy = (args.strategy or "best").strip()
+    if strategy not in STRATEGIES:
+        raise InputError("--strategy", f"must be one of {', '.join(STRATEGIES)}; got {args.strategy!r}")
+    return _game_output(play_seeded(int(raw), int(seed_text), strategy), args.json)
+
+
+def _replay_handler(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from rulesengine.grove.replay import replay
+
+    path = Path(args.record)
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise InputError(str(path), f"cannot be read ({exc.strerror})") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(str(path), f"is not JSON: line {exc.lineno}: {exc.msg}") from None
+    if isinstance(record, dict) and "actions" not in record and isinstance(record.get("record"), dict):
+        record = record["record"]  # the whole output of `grove play --json`
+    try:
+        state = replay(record)
+    except InputError as exc:
+        raise InputError(f"{path.name}: {exc.where}", exc.message) from None
+    return _game_output(state, args.json)
+
+
 def _table_handler(args: argparse.Namespace) -> int:
     from rulesengine.grove.table import main as table_main
 
@@ -125,6 +186,16 @@ def register(subparsers: Any) -> None:
     odds.add_argument("--public", metavar="V", help="the face-up figure (2 players only)")
     odds.add_argument("--json", action="store_true", help='print {"odds": [...], "exact": ["n/d", ...]}')
     odds.set_defaults(handler=_odds_handler)
+    play = commands.add_parser("play", help="play a seeded game with one strategy for every seat")
+    play.add_argument("--players", metavar="N", help="number of players, 2 to 5")
+    play.add_argument("--seed", metavar="S", help="seed of the shuffles (default 0)")
+    play.add_argument("--strategy", metavar="NAME", help="random, higher, best (default) or inferred")
+    play.add_argument("--json", action="store_true", help="print the record, the public log and the outcome")
+    play.set_defaults(handler=_play_handler)
+    rerun = commands.add_parser("replay", help="replay a game record (JSON) and print its public log")
+    rerun.add_argument("record", metavar="RECORD", help="a JSON file written by `grove play --json`")
+    rerun.add_argument("--json", action="store_true", help="print the record, the public log and the outcome")
+    rerun.set_defaults(handler=_replay_handler)
     table = commands.add_parser("table", help="regenerate data/grove/culprit_odds.csv")
     table.add_argument("--check", action="store_true", help="exit 1 if the stored table is out of date")
     table.set_defaults(handler=_table_handler)
