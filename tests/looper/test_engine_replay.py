@@ -143,3 +143,21 @@ def test_docs_example_replays() -> None:
     assert (game.loop, game.day, game.leader) == (1, 2, 1)
     assert (game.location_intrigue["city"], game.chars["office_worker"].intrigue) == (0, 1)
     assert (game.chars["girl_student"].location, game.chars["boy_student"].paranoia) == ("school", 0)
+
+
+def test_yaml_decisions_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A decisions file may be YAML; a file that is not a mapping is refused with exit status 2."""
+    good = tmp_path / "d.yaml"
+    text = "decisions:\n  - {type: place_card, card: intrigue_plus_2, target: school}\n"
+    good.write_text(text, encoding="utf-8")
+    assert main(["looper", "replay", str(TUTORIAL), str(good), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["decisions_applied"] == 1
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("- just a list\n", encoding="utf-8")
+    assert main(["looper", "replay", str(TUTORIAL), str(bad)]) == 2
+    assert "expected a mapping" in capsys.readouterr().err
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("decisions: [\n", encoding="utf-8")
+    assert main(["looper", "replay", str(TUTORIAL), str(broken)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "not valid YAML/JSON" in err
