@@ -230,8 +230,274 @@ Next: [02 — a day in nine steps](02_looper_day_in_nine_steps.ipynb), where the
     ]
 
 
+TOUR = """
+from rulesengine.viz.looper_day import demo, plan, plan_agents
+
+TOUR = [
+    plan(
+        "paranoia_plus_1@pop_idol paranoia_plus_1@boy_student intrigue_plus_1@city",
+        "goodwill_plus_2@girl_student goodwill_plus_1@doctor paranoia_plus_1@shrine_maiden",
+    ),
+    plan(
+        "paranoia_plus_1@pop_idol intrigue_plus_2@school forbid_goodwill@doctor",
+        "forbid_intrigue@school goodwill_plus_1@doctor forbid_movement@girl_student",
+        goodwill="girl_student.1",
+        abilities="brain.1",
+    ),
+]
+tour = DayStepper("fs_01_tutorial", agents=plan_agents(TOUR), draw=False)
+tour.run_day()
+print("after day 1: loop", tour.game.loop, "day", tour.game.day, "- leader", "ABC"[tour.game.leader])
+print(tour.board_line())
+"""
+
+
+def step_cell(rule: str, mastermind: bool = False, board: bool = False) -> nbformat.NotebookNode:
+    lines = [
+        f'tour.advance_past("{rule}")',
+        f'print("\\n".join(tour.lines_of("{rule}", day=2)) or "(nothing announced)")',
+    ]
+    if mastermind:
+        lines.append('print("--- the Mastermind also knows:")')
+        lines.append(
+            f'print("\\n".join(l for l in tour.lines_of("{rule}", "mastermind", day=2) if l.startswith("🔒")))'
+        )
+    if board:
+        lines.append("print(tour.board_line())")
+    return code("\n".join(lines), CHECK)
+
+
+def notebook_02() -> list[nbformat.NotebookNode]:
+    steps = [
+        (
+            "TL-D1",
+            "Day start – morning",
+            "Bắt đầu ngày – Buổi sáng",
+            """
+The Mastermind resolves anything the script or a secret role times at *Day start*. Nothing in First Steps
+or Basic Tragedy X is timed here, so the step only opens the day.""",
+            False,
+            False,
+        ),
+        (
+            "TL-D2",
+            "The Mastermind places 3 cards face down",
+            "Mastermind đặt 3 Thẻ Hành động úp xuống",
+            """
+Three cards from the Mastermind's hand, each on a different location or character (TL-D2a). The
+Protagonists only see *where* they lie; the Mastermind knows what they are.""",
+            True,
+            False,
+        ),
+        (
+            "TL-D3",
+            "Each protagonist places 1 card face down",
+            "Mỗi Nhân vật Chính đặt 1 Thẻ Hành động úp xuống",
+            """
+The Leader first, then clockwise; exactly one card each (TL-D3a), allowed on a Mastermind card's target
+(TL-D3b), never on another Protagonist's (TL-D3c). Today Protagonist B leads.""",
+            False,
+            False,
+        ),
+        (
+            "TL-D4",
+            "Cards are resolved",
+            "Giải quyết Thẻ Hành động",
+            """
+All six turn face up at once and resolve in the order (1) Forbid Movement, (2) Movement, (3) the other
+Forbid cards, (4) all other cards (TL-D4). A Forbid cancels the cards of its kind on the same target
+(TL-D4a) but never a goodwill ability or an ability of a role, plot or incident (TL-D4b). The cards
+then go home, once-per-loop cards face up in front of their owners (TL-D4c). Below, Forbid Goodwill
+cancels Goodwill +1 on the Doctor and Forbid Intrigue cancels Intrigue +2 on the School.""",
+            False,
+            True,
+        ),
+        (
+            "TL-D5",
+            "Mastermind abilities",
+            "Năng lực của Mastermind",
+            """
+The Mastermind may use every ability of a secret role or plot timed *Mastermind Ability* (mandatory
+ones first, TL-D5b/c). It announces only the result (TL-D5a): the Protagonists see intrigue appear in
+the City, the Mastermind knows the Brain put it there.""",
+            True,
+            False,
+        ),
+        (
+            "TL-D6",
+            "The Leader uses goodwill abilities",
+            "Leader sử dụng các Năng lực Goodwill",
+            """
+The Leader names an ability of a character with enough goodwill (TL-D6a) and its target (TL-D6b); the
+Mastermind resolves it, or refuses when the character's role has goodwill refusal (TL-D6c). Using an
+ability costs no goodwill (TL-D6f). The Girl Student (Key Person, no refusal) calms the Boy Student.""",
+            False,
+            False,
+        ),
+        (
+            "TL-D7",
+            "Incidents happen",
+            "Các Sự cố xảy ra",
+            """
+Today's incident (Increasing Unease, *Bất an lan rộng*) happens only if its culprit is alive (TL-D7a)
+and its paranoia has reached its limit (TL-D7b). The Mastermind announces it and makes its choices
+(TL-D7d) without naming the culprit (TL-D7c).""",
+            True,
+            True,
+        ),
+        (
+            "TL-D8",
+            "Switch leader",
+            "Đổi Leader",
+            """
+The Leader card passes to the next Protagonist.""",
+            False,
+            False,
+        ),
+        (
+            "TL-D9",
+            "Day end – night",
+            "Kết thúc ngày – Ban đêm",
+            """
+Abilities timed *Day end* resolve (the Killer might strike here); then the next day starts (TL-D9a), or
+after the last day the loop ends (TL-D9b).""",
+            False,
+            False,
+        ),
+    ]
+    cells = [
+        md(
+            """
+# Tragedy Looper 2 — a day in nine steps / Trình tự một ngày (9 bước)
+
+Each day (*Ngày*) every player has exactly one turn, in nine steps (TL-D1 … TL-D9). The Protagonists
+place cards and use goodwill abilities; the Mastermind runs every neutral part of the game and says only
+what the rules let it say. This notebook plays days of *The Last Bell* (`fs_01_tutorial`) step by step.
+"""
+        ),
+        code(SETUP),
+        code("LanguageSwitch()", IGNORE),
+        code(
+            """
+from rulesengine.viz.looper_text import DAY_STEPS
+
+for rule, key in DAY_STEPS:
+    print(rule, i18n.both(key))
+""",
+            CHECK,
+        ),
+        md(
+            """
+## The stepper
+
+**Next step** moves the game one phase on and redraws the board, the step bar (the yellow step is the
+one that comes next) and the log (newest first, the new lines highlighted). Tick *I choose for …* to make
+that side's decisions yourself in the panel under the step bar; otherwise an agent decides when you
+press Next step. The view switch shows the **Protagonists' view** (only what is announced) or the
+**Mastermind's view** (secret roles, the culprits, which ability fired: the 🔒 lines of the log).
+After TL-D4 the cards stay drawn face up with their resolution order; pick a number to highlight one
+of the four sub-steps.
+"""
+        ),
+        code(
+            """
+from rulesengine.viz.looper_day import DayStepper
+
+stepper = DayStepper("fs_01_tutorial")
+stepper.widget
+""",
+            IGNORE,
+        ),
+        md(
+            """
+## The nine steps, one by one
+
+The cells below play a prepared day through the same engine, with fixed choices for both sides so the
+printed lines are the same on every run. Day 1 sets the scene (Girl Student gets 2 goodwill; the Pop
+Idol and the Boy Student get 1 paranoia each); then day 2 is played one step per section. Each line is
+what the Protagonists are told; 🔒 lines are what only the Mastermind knows.
+"""
+        ),
+        code(TOUR, CHECK),
+    ]
+    for rule, en, vi, text, mastermind, board in steps:
+        cells.append(md(f"### {rule} — {en} / *{vi}*\n{text}"))
+        cells.append(step_cell(rule, mastermind, board))
+    cells += [
+        md(
+            """
+## Tricky cases, prepared
+
+Each demonstration below is a short situation played through the engine from fixed choices (the plans
+are in `rulesengine/viz/looper_day.py`); the printed facts come from the game afterwards.
+
+**Forbid before movement** (TL-D4, TL-D4a). Forbid Movement resolves before any Movement card, so a
+Movement card on the same character is cancelled, whoever played it:
+"""
+        ),
+        code('print(demo("forbid_before_movement").report())', CHECK),
+        code(
+            'from rulesengine.viz.looper_cards import table_view\n\ntable_view(demo("forbid_before_movement").picture()).widget',
+            IGNORE,
+        ),
+        md(
+            """
+**Combined movement** (TL-D4). All Movement cards on one character make one move: ↕ + ↔ is a diagonal;
+two ↔ are still one ↔; and if the final place is forbidden to the character, the whole move is ignored.
+"""
+        ),
+        code('print(demo("combined_movement").report())', CHECK),
+        code('table_view(demo("combined_movement").picture()).widget', IGNORE),
+        md(
+            """
+**A cancelled once-per-loop card** (TL-D4a, TL-D4c). Intrigue +2 is cancelled by Forbid Intrigue, yet it
+is laid face up in front of the Mastermind: it cannot come back this loop.
+"""
+        ),
+        code('print(demo("cancelled_once_per_loop").report())', CHECK),
+        md(
+            """
+**Two Forbid Intrigue cards** (TL-D4). When two or more Forbid Intrigue cards are played on one day they
+cancel each other, and the intrigue cards they were meant to stop all resolve.
+"""
+        ),
+        code('print(demo("two_forbid_intrigue").report())', CHECK),
+        code('table_view(demo("two_forbid_intrigue").picture()).widget', IGNORE),
+        md(
+            """
+**A goodwill refusal** (TL-D6c, TL-D6f). The Office Worker has 3 goodwill; the Leader asks him to reveal
+his role. His secret role (Killer) has optional goodwill refusal and the Mastermind uses it: "nothing
+happens". The ability counts as used, no goodwill is lost, and the refusal itself is a clue.
+"""
+        ),
+        code('print(demo("goodwill_refusal").report())', CHECK),
+        md(
+            """
+**An incident that does not happen** (TL-D7a, TL-D7b). The culprit's paranoia is below its limit, so the
+Mastermind only says "no incident happened" — without naming who it would have been.
+"""
+        ),
+        code('print(demo("incident_not_happened").report())', CHECK),
+        md(
+            """
+**An incident that happens with no effect** (TL-D7e). In *The Quiet Ward* (`fs_02_quiet_ward`) the Doctor
+reaches his paranoia limit on day 3: the Hospital Incident happens, but it needs intrigue on the Hospital
+to kill anyone, and there is none. It is still announced as having happened.
+"""
+        ),
+        code('print(demo("incident_no_effect").report())', CHECK),
+        md(
+            """
+Next: [03 — loop end and final guess](03_looper_loop_end_and_final_guess.ipynb).
+"""
+        ),
+    ]
+    return cells
+
+
 NOTEBOOKS = {
     "01": ("01_looper_board_and_cards.ipynb", notebook_01),
+    "02": ("02_looper_day_in_nine_steps.ipynb", notebook_02),
 }
 
 

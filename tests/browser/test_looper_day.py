@@ -1,0 +1,80 @@
+"""Notebook 02 as a Voilà app in Chromium: step a whole day through TL-D1..TL-D9, see the board and the log
+change at each step, and see hidden information only in the Mastermind's view."""
+
+from __future__ import annotations
+
+from tests.browser.conftest import open_app
+
+NOTEBOOK = "02_looper_day_in_nine_steps.ipynb"
+ROOT = ".rulesengine-looper-stepper"
+FIGURE = f"{ROOT} .rulesengine-figure"
+LOG = f"{ROOT} .rulesengine-looper-log"
+STEPS = f"{ROOT} .rulesengine-looper-steps"
+SECRETS = f"{ROOT} .rulesengine-looper-secrets"
+
+
+CURRENT = f"{STEPS} .rulesengine-step-current"
+
+
+def state(page) -> dict[str, str]:
+    return page.evaluate(
+        f"""() => {{
+            const current = document.querySelector({CURRENT!r});
+            return {{
+                figure: document.querySelector({FIGURE!r}).src,
+                log: document.querySelector({LOG!r}).innerText,
+                steps: document.querySelector({STEPS!r}).innerText,
+                current: current ? current.dataset.rule : '',
+            }};
+        }}"""
+    )
+
+
+def next_step(page) -> dict[str, str]:
+    """Press Next step and wait until the board, the log and the current step have all changed."""
+    before = state(page)
+    page.locator(f"{ROOT} .rulesengine-looper-next").click()
+    page.wait_for_function(
+        f"""(old) => document.querySelector({FIGURE!r}).src !== old.figure
+            && document.querySelector({LOG!r}).innerText !== old.log
+            && (document.querySelector({CURRENT!r}) || {{dataset: {{}}}}).dataset.rule !== old.current""",
+        arg=before,
+    )
+    return state(page)
+
+
+def test_step_a_whole_day_through_the_nine_steps(page, voila_url):
+    open_app(page, voila_url, NOTEBOOK, FIGURE)
+    assert state(page)["current"] == "TL-D1"
+    seen = []
+    for _ in range(12):
+        after = next_step(page)
+        seen.append(after["current"])
+        if "Day 2" in after["steps"] or after["current"] == "TL-D1":
+            break
+    assert seen[:4] == ["TL-D2", "TL-D3", "TL-D4", "TL-D5"]
+    assert seen[-1] == "TL-D1" and "Day 2" in state(page)["steps"]
+    assert {"TL-D8", "TL-D9"} <= set(seen)
+    log = page.locator(LOG).inner_text()
+    assert "Day 1 begins" in log and "All cards are turned face up" in log and "The leader card passes" in log
+
+
+def test_hidden_information_appears_only_in_the_mastermind_view(page, voila_url):
+    open_app(page, voila_url, NOTEBOOK, FIGURE)
+    for _ in range(3):  # TL-D1, TL-D2, TL-D3: the Mastermind's cards lie face down
+        next_step(page)
+    assert page.locator(f"{LOG} .rulesengine-log-secret").count() == 0
+    assert "Key Person" not in page.locator(SECRETS).inner_text()
+    protagonists_picture = state(page)["figure"]
+
+    page.locator(f"{ROOT} .rulesengine-looper-view button", has_text="Mastermind's view").click()
+    page.wait_for_function(f"() => document.querySelector({SECRETS!r}).innerText.includes('Key Person')")
+    assert page.locator(f"{LOG} .rulesengine-log-secret").count() >= 3
+    assert "(It is " in page.locator(LOG).inner_text()
+    page.wait_for_function(  # the board is redrawn with the roles on the tokens
+        f"(old) => document.querySelector({FIGURE!r}).src !== old", arg=protagonists_picture
+    )
+
+    page.locator(f"{ROOT} .rulesengine-looper-view button", has_text="Protagonists' view").click()
+    page.wait_for_function(f"() => !document.querySelector({SECRETS!r}).innerText.includes('Key Person')")
+    assert page.locator(f"{LOG} .rulesengine-log-secret").count() == 0
