@@ -71,7 +71,8 @@ def side_of_decision(who: str) -> str:
 class DayPlan:
     """The choices of one prepared day: three Mastermind cards, one card per protagonist (leader
     first), the goodwill abilities the leader declares (by ability id) and whether the Mastermind
-    refuses when it may (TL-D6c), and the Mastermind abilities it uses at TL-D5 (by ability id).
+    refuses when it may (TL-D6c), and the Mastermind abilities it uses at TL-D5 or TL-D9 (``id`` or
+    ``id@target``).
     Everything else is answered with Pass or the first legal option."""
 
     mastermind: tuple[tuple[str, str], ...] = ()
@@ -100,11 +101,15 @@ def plan(
 
 @dataclass
 class PlanAgent:
-    """An agent that answers from a list of :class:`DayPlan` (one per day of the first loop)."""
+    """An agent that answers from a list of :class:`DayPlan` (one per day; the list restarts each loop).
+
+    At the time spiral it answers ``time_spiral`` (``"next_loop"`` or ``"final_guess"``, TL-TS2).
+    """
 
     plans: Sequence[DayPlan]
     declared: dict[tuple[int, int], int] = field(default_factory=dict)
     used: set[tuple[int, int, str]] = field(default_factory=set)
+    time_spiral: str = "next_loop"
 
     def _plan(self, game: Game) -> DayPlan:
         index = game.day - 1
@@ -134,20 +139,25 @@ class PlanAgent:
                         return option
                 raise RulesEngineError(f"TL-D6a: the plan's ability {wanted} cannot be declared now")
             return Pass()
-        if decision.kind == "mastermind_ability":
+        if decision.kind in ("mastermind_ability", "day_end_ability"):
             for wanted in plan.abilities:
                 key3 = (game.loop, game.day, wanted)
                 if key3 in self.used:
                     continue
+                ability, _, target = wanted.partition("@")
                 for option in options:
-                    if isinstance(option, UseAbility) and option.ability == wanted:
+                    if (
+                        isinstance(option, UseAbility)
+                        and option.ability == ability
+                        and target in ("", option.target)
+                    ):
                         self.used.add(key3)
                         return option
             return Pass()
         if decision.kind == "goodwill_response":
             return Refuse() if plan.refuse and Refuse() in options else options[0]
         if decision.kind == "time_spiral":
-            return Choose("next_loop")
+            return Choose(self.time_spiral)
         if Pass() in options:
             return Pass()
         return options[0]
@@ -449,7 +459,7 @@ class DayStepper:
     # ------------------------------------------------------------------ reading
 
     def step_lines(self, viewer: str = "protagonists") -> list[str]:
-        """The log lines the last step added, for ``viewer``: ``'TL-Dn text'`` (🔒 marks secret lines)."""
+        """The log lines the last step added, for ``viewer``: ``'<rule id> text'`` (🔒 marks secret lines)."""
         events = self.game.view(viewer)["log"]
         new = events[len(events) - self.fresh[viewer] :] if self.fresh[viewer] else []
         return [f"{rule} {'🔒 ' if vis != 'public' else ''}{text}" for rule, vis, text in log_lines(new)]
