@@ -62,3 +62,16 @@ def test_impossible_input_is_explained_in_the_widget(page, voila_url):
     wait_for_fractions(page, [])
     page.locator(f"{ROOT} .grove-odds-players button", has_text="4").click()
     wait_for_fractions(page, engine(4, ["2", "3"], {0: "X", 1: "8"}))
+
+
+def test_language_switch_relabels_the_explorer(page, voila_url):
+    open_app(page, voila_url, NOTEBOOK, FRACTIONS)
+    label = f"{ROOT} .grove-odds-seen-0 label"
+    assert page.locator(label).inner_text().strip() == "Suspect 0"
+    before = page.locator(CHART).get_attribute("src")
+    page.locator(f"{ROOT} .rulesengine-language-switch button", has_text="Tiếng Việt").click()
+    page.wait_for_function(f"() => document.querySelector({label!r}).innerText.trim() === 'Nghi phạm 0'")
+    wait_for_new_chart(page, before)
+    bayes = f"{ROOT} .grove-odds-bayes"
+    page.wait_for_function(f"() => document.querySelector({bayes!r}).innerText.includes('Hậu nghiệm')")
+    assert shown(page) == ["0", "2/3", "1/3"]
