@@ -495,9 +495,127 @@ Next: [03 — loop end and final guess](03_looper_loop_end_and_final_guess.ipynb
     return cells
 
 
+def notebook_03() -> list[nbformat.NotebookNode]:
+    return [
+        md(
+            """
+# Tragedy Looper 3 — loop end and final guess / Kết thúc Vòng lặp và Phán đoán Cuối cùng
+
+A **loop** (*Vòng lặp*) ends in one of three ways (TL-LE1); the Mastermind then checks the loss
+conditions (TL-LE2). If the Protagonists lost and loops remain, they meet in the **time spiral**
+(*Time Spiral*, vòng xoáy thời gian, TL-TS1) and time is **rewound** (*Quay ngược thời gian*, TL-RW). After
+the last loop, or by choice in the time spiral of a Basic Tragedy X script (TL-TS2), comes the
+**Final Guess** (*Phán đoán Cuối cùng*, TL-FG1..TL-FG3). Every situation below is played through the
+engine from fixed choices (the plans are in `rulesengine/viz/looper_loop.py`).
+"""
+        ),
+        code(SETUP),
+        code("LanguageSwitch()", IGNORE),
+        md(
+            """
+## Three ways a loop ends (TL-LE1)
+
+**1. The last day was played.** In *The Last Bell* the Protagonists keep every culprit calm for three
+days. At loop end no loss condition holds, so the Protagonists win (TL-LE2): the game is over.
+"""
+        ),
+        code(
+            """
+from rulesengine.viz.looper_loop import FinalGuessWidget, loop_demo
+
+print(loop_demo("last_day").report())
+""",
+            CHECK,
+        ),
+        md(
+            """
+**2. A plot rule or special effect ends it early.** The Boy Student (the Murder culprit of day 3) reaches
+his paranoia limit; the Murder kills the only other character at the School, the Girl Student — the
+**Key Person**, whose death makes the Protagonists lose and ends the loop at once: the rest of day 3 is
+skipped. The Protagonists are told the loop is lost; only the Mastermind knows why (🔒 lines).
+"""
+        ),
+        code('key = loop_demo("key_person_dies")\nprint(key.report())', CHECK),
+        code(
+            'from rulesengine.viz.looper_cards import table_view\n\ntable_view(key.picture("protagonists")).widget',
+            IGNORE,
+        ),
+        md(
+            """
+**3. The Protagonists die.** The Killer (the Office Worker) gathers 4 intrigue — Intrigue +2 and the
+Brain's ability on day 1, Intrigue +1 on day 2 — and at day end his second ability kills the
+Protagonists: the loop ends at once.
+"""
+        ),
+        code('print(loop_demo("protagonists_die").report())', CHECK),
+        md(
+            """
+## The loss check and the time spiral (TL-LE2, TL-TS1, TL-TS2)
+
+At loop end the Mastermind checks every loss condition (plot rules, a dead Friend, an immediate loss
+earlier in the loop). None: the Protagonists win. Any: they lose this loop — and rewind if loops remain
+(TL-LE2a), or go to the Final Guess after the last one (TL-LE2b; First Steps has no Final Guess, so
+there the Mastermind wins). Between loops is the **time spiral**, the one moment the Protagonists may
+talk freely. In a Basic Tragedy X script the Leader may also skip the remaining loops and go straight to
+the Final Guess; there is no way back from it.
+
+*First Contract* (`btx_01_first_contract`, Basic Tragedy X) has the main plot *Sign with me!*: the
+Protagonists lose if the Key Person carries 2 intrigue at loop end.
+"""
+        ),
+        code('print(loop_demo("time_spiral").report())', CHECK),
+        md(
+            """
+## The rewind (TL-RW)
+
+**What resets:** every token on the board and the cards (paranoia, goodwill, intrigue, guards); every
+character back alive at the start location on its card; every hand whole again, once-per-loop cards
+included; the day marker back to day 1, the loop marker on by one.
+
+**What carries over:** what the Protagonists learned (the log, revealed roles and culprits), the Leader
+(this project's ruling: the Leader at the end of a loop leads the next one), and the few effects that say
+so (a revealed Friend's goodwill, Threads of Fate).
+"""
+        ),
+        code('print(loop_demo("rewind").report())', CHECK),
+        md(
+            """
+## The Final Guess (TL-FG1..TL-FG3)
+
+Even after losing, the Protagonists get one last chance (TL-FG1). The board goes back to the loop's
+starting state, undoing any role changed during the last loop (TL-FG2). Then they pick characters one at
+a time, in any order, and name each one's secret role (*Person* / *Thường dân* if it has none). After each
+guess the Mastermind says right or wrong: a wrong guess loses at once; all right wins (TL-FG3).
+
+Below, *First Contract*'s first loop has been lost and the Leader chose the Final Guess in the time
+spiral. Make your guesses:
+"""
+        ),
+        code(
+            """
+guess = FinalGuessWidget("btx_01_first_contract")
+guess.widget
+""",
+            IGNORE,
+        ),
+        md("The same rules, checked: one right guess, then a wrong one."),
+        code(
+            """
+check = FinalGuessWidget("btx_01_first_contract", draw=False)
+print(check.guess("girl_student", "key_person"), check.message.widget.value.count("right"))
+print(check.guess("journalist", "person"), check.message.last_error)
+print(check.game.outcome)
+""",
+            CHECK,
+        ),
+        md("Next: [04 — play a whole script](04_looper_play_a_script.ipynb)."),
+    ]
+
+
 NOTEBOOKS = {
     "01": ("01_looper_board_and_cards.ipynb", notebook_01),
     "02": ("02_looper_day_in_nine_steps.ipynb", notebook_02),
+    "03": ("03_looper_loop_end_and_final_guess.ipynb", notebook_03),
 }
 
 
