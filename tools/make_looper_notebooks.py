@@ -612,10 +612,103 @@ print(check.game.outcome)
     ]
 
 
+def notebook_04() -> list[nbformat.NotebookNode]:
+    return [
+        md(
+            """
+# Tragedy Looper 4 — play a whole script / Chơi trọn một Kịch bản
+
+Play a shipped **script** (*Kịch bản*) from its first loop to the end: as the **Protagonists**
+(*Nhân vật Chính*) against the Mastermind agent, or as the **Mastermind** against the Protagonist agents.
+The engine runs every rule (TL-D1..TL-D9, TL-LE, TL-TS, TL-RW, TL-FG); the agents are the engine's
+simple heuristic players (`rulesengine.looper.agents`).
+"""
+        ),
+        code(SETUP),
+        code("LanguageSwitch()", IGNORE),
+        md("## The shipped scripts (public sheets only)"),
+        code(
+            """
+from rulesengine.looper.script import SCRIPTS_DIR, load_script
+from rulesengine.viz.looper_play import PlayWidget, notes, script_ids
+
+for script_id in script_ids():
+    sheet = load_script(SCRIPTS_DIR / f"{script_id}.yaml").public_sheet()
+    print(f"{script_id:24} {sheet['title']:22} {sheet['set']:16} {sheet['loops']} loops x {sheet['days']} days")
+""",
+            CHECK,
+        ),
+        md(
+            """
+## Play
+
+Pick a script and a side, press **New game**, then **Play on to my next decision**: the other side's agent
+plays until it is your turn. Your choices are in the panel under the step bar (the legal options only,
+each with its rule id); **Next step** moves one phase at a time instead, and **Let the agent choose**
+makes one decision for you. The notes panel keeps what the Protagonists have learned from what was
+announced; the log keeps everything your side may see (the Mastermind's view adds the 🔒 lines).
+**Agents play to the end** lets both agents finish the game, with a progress bar over the days.
+"""
+        ),
+        code(
+            """
+play = PlayWidget("fs_01_tutorial", "protagonists")
+play.widget
+""",
+            IGNORE,
+        ),
+        md(
+            """
+As the Protagonists, your first decision is Protagonist A's card on day 1 (TL-D3): any of the eight
+cards on any of the four locations or six characters.
+"""
+        ),
+        code(
+            """
+check = PlayWidget("fs_01_tutorial", "protagonists", draw=False)
+check.play_on()
+print(check.game.pending.who, check.game.pending.rule_id, len(check.game.legal_actions()))
+print(len(check.lines_of("TL-D2")), "Mastermind cards announced, face down")
+""",
+            CHECK,
+        ),
+        md(
+            """
+As the Mastermind you decide first (TL-D2), three cards, each on a different target (TL-D2a):
+"""
+        ),
+        code(
+            """
+mm = PlayWidget("fs_01_tutorial", "mastermind", draw=False)
+mm.play_on()
+print(mm.game.pending.who, mm.game.pending.rule_id, len(mm.game.legal_actions()))
+""",
+            CHECK,
+        ),
+        md(
+            """
+## Agents against agents
+
+A whole game between the two heuristic agents, and the Protagonists' notes at the end. (The agents are
+simple and change as the engine grows, so this cell's output is not checked.)
+"""
+        ),
+        code(
+            """
+auto = PlayWidget("fs_01_tutorial", draw=False)
+auto.play_to_end()
+print("\\n".join(notes(auto.game.view("protagonists"))))
+""",
+            IGNORE,
+        ),
+    ]
+
+
 NOTEBOOKS = {
     "01": ("01_looper_board_and_cards.ipynb", notebook_01),
     "02": ("02_looper_day_in_nine_steps.ipynb", notebook_02),
     "03": ("03_looper_loop_end_and_final_guess.ipynb", notebook_03),
+    "04": ("04_looper_play_a_script.ipynb", notebook_04),
 }
 
 

@@ -1,0 +1,200 @@
+"""Notebook 04: play a whole shipped script against the agents, with the board, the log and notes.
+
+:class:`PlayWidget` is the day stepper of notebook 02 with the learner on one side for the whole game:
+as the Protagonists against the Mastermind agent, or as the Mastermind against the Protagonist agents.
+**Play on** runs the game up to the learner's next decision; **Agents play to the end** lets both
+agents finish the game (with a progress bar). The notes panel gathers what the Protagonists have learned
+from what was announced: incidents that happened or not, deaths, refusals (a clue to a role), revealed
+roles, culprits and subplots, and how each loop ended.
+
+>>> play = PlayWidget(draw=False)
+>>> play.play_on()
+>>> play.game.pending.rule_id, len(play.game.legal_actions())
+('TL-D3', 80)
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from rulesengine import i18n
+from rulesengine.looper.script import shipped_scripts
+from rulesengine.viz.common import bind
+from rulesengine.viz.looper_board import role_name
+from rulesengine.viz.looper_day import Agent, DayStepper, heuristic_agents
+from rulesengine.viz.looper_text import ability_text, incident_name, plot_name
+from rulesengine.viz.looper_text import target_name as name_of
+
+SIDES = ("protagonists", "mastermind")
+
+
+def script_ids() -> list[str]:
+    """The ids of the shipped scripts, in file order."""
+    return [path.stem for path in shipped_scripts()]
+
+
+def notes(view: Mapping[str, Any]) -> list[str]:
+    """What the Protagonists have learned, from their own view of the game (public information only).
+
+    >>> from rulesengine.looper.engine import Game
+    >>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
+    >>> notes(Game(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml")).view("protagonists"))[0]
+    'Script: The Last Bell — 3 loops of 3 days; incidents: day 2 Increasing Unease, day 3 Murder.'
+    """
+    sheet = view["script"]
+    incidents = ", ".join(f"day {d} {n}" for d, n in sorted(sheet["incidents"].items()))
+    length = f"{sheet['loops']} loops of {sheet['days']} days"
+    out = [f"Script: {sheet['title']} — {length}; incidents: {incidents}."]
+    for event in view["log"]:
+        kind = event["kind"]
+        where = f"loop {event['loop']}, day {event['day']}"
+        if kind == "incident_happened":
+            out.append(f"{where}: {incident_name(event['incident'])} happened.")
+        elif kind == "incident_not_happened":
+            out.append(
+                f"{where}: {incident_name(event['incident'])} did not happen (its culprit is calm or dead)."
+            )
+        elif kind == "incident_no_effect":
+            out.append(f"{where}: … with no effect.")
+        elif kind == "death":
+            out.append(f"{where}: {name_of(event['character'])} died.")
+        elif kind == "goodwill_refused":
+            source = event["ability"].split(".")[0]
+            out.append(
+                f"{where}: a goodwill ability of {name_of(source)} was refused — "
+                "its role has goodwill refusal."
+            )
+        elif kind == "role_revealed":
+            out.append(f"{where}: {name_of(event['character'])} is the {role_name(event['role'])}.")
+        elif kind == "culprit_revealed":
+            out.append(
+                f"{where}: the culprit of {incident_name(event['incident'])} is {name_of(event['culprit'])}."
+            )
+        elif kind == "subplot_revealed":
+            out.append(f"{where}: a subplot is {plot_name(event['plot'])}.")
+        elif kind == "protagonists_died":
+            out.append(f"{where}: the Protagonists died.")
+        elif kind == "loop_end":
+            out.append(f"loop {event['loop']} ended: {'lost' if event['lost'] else 'survived'}.")
+        elif kind == "game_over":
+            winner = "the Protagonists win" if event["winner"] == "protagonists" else "the Mastermind wins"
+            out.append(f"Game over: {winner} ({event['reason']}).")
+    return out
+
+
+class PlayWidget(DayStepper):
+    """A whole game with the learner on one side; the other side and chance are the engine's agents."""
+
+    def __init__(
+        self,
+        script_id: str = "fs_01_tutorial",
+        side: str = "protagonists",
+        *,
+        seed: int = 2026,
+        agents: Mapping[str, Agent] | None = None,
+        draw: bool = True,
+    ) -> None:
+        if side not in SIDES:
+            raise ValueError(f"side must be one of {SIDES}, got {side!r}")
+        super().__init__(script_id, agents=agents, learner=(side,), view=side, seed=seed, draw=draw)
+        self.script_choice = widgets.Dropdown(
+            options=script_ids(), value=script_id, layout=widgets.Layout(width="360px")
+        )
+        self.script_choice.add_class("rulesengine-looper-script")
+        bind(self.script_choice, "script")
+        self.side_choice = widgets.ToggleButtons(
+            options=[(i18n.t("protagonists"), "protagonists"), (i18n.t("mastermind"), "mastermind")],
+            value=side,
+            style={"button_width": "150px"},
+        )
+        self.side_choice.add_class("rulesengine-looper-side")
+        self.new_button = widgets.Button(button_style="info", layout=widgets.Layout(width="140px"))
+        self.new_button.add_class("rulesengine-looper-new-game")
+        bind(self.new_button, "new_game")
+        self.play_on_button = widgets.Button(button_style="primary", layout=widgets.Layout(width="240px"))
+        self.play_on_button.add_class("rulesengine-looper-play-on")
+        bind(self.play_on_button, "play_on")
+        self.auto_button = widgets.Button(layout=widgets.Layout(width="240px"))
+        self.auto_button.add_class("rulesengine-looper-auto")
+        bind(self.auto_button, "agents_to_the_end")
+        self.progress = widgets.IntProgress(min=0, max=1, value=0, layout=widgets.Layout(width="300px"))
+        self.progress.add_class("rulesengine-looper-progress")
+        self.notes_panel = widgets.HTML(
+            layout=widgets.Layout(width="100%", height="200px", overflow="auto", border="1px solid #ddd")
+        )
+        self.notes_panel.add_class("rulesengine-looper-notes")
+        self.new_button.on_click(lambda _b: self.new_game(self.script_choice.value, self.side_choice.value))
+        self.play_on_button.on_click(lambda _b: self.play_on())
+        self.auto_button.on_click(lambda _b: self.play_to_end())
+        self.widget.children = (
+            widgets.HBox([self.switch.widget, self.view.widget]),
+            widgets.HBox([self.script_choice, self.side_choice, self.new_button]),
+            widgets.HBox([self.play_on_button, self.next_button, self.auto_button, self.progress]),
+            self.steps,
+            self.panel,
+            self.message.widget,
+            self.figure.widget,
+            widgets.HTML(f"<b>{html.escape(i18n.t('notes'))}</b>"),
+            self.notes_panel,
+            self.secrets,
+            self.log,
+        )
+        self.widget.add_class("rulesengine-looper-play")
+        self.refresh()
+
+    @property
+    def side(self) -> str:
+        """The learner's side."""
+        return "mastermind" if self.mm_learner.value else "protagonists"
+
+    def new_game(self, script_id: str, side: str) -> None:
+        """Start ``script_id`` again with the learner as ``side``."""
+        self.script_id = script_id
+        self.mm_learner.value = side == "mastermind"
+        self.prot_learner.value = side == "protagonists"
+        self.view.widget.value = side
+        self.reset()
+
+    def play_on(self) -> None:
+        """Run the game (agents for the other side) up to the learner's next decision or the end."""
+        for _ in range(200):
+            if self.game.is_over or self.waiting_for_learner():
+                break
+            self.next_step()
+        if self.waiting_for_learner():
+            self.message.info(i18n.t("your_choice_first"))
+
+    def play_to_end(self) -> None:
+        """Let the agents decide for both sides until the game is over; the progress bar counts days."""
+        learner = (self.mm_learner.value, self.prot_learner.value)
+        self.mm_learner.value = self.prot_learner.value = False
+        total = self.game.script.loops * self.game.script.days
+        self.progress.max = total
+        draw, self.draw = self.draw, False
+        try:
+            for _ in range(5000):
+                if self.game.is_over:
+                    break
+                self.next_step()
+                self.progress.value = min(total, (self.game.loop - 1) * self.game.script.days + self.game.day)
+        finally:
+            self.draw = draw
+            self.mm_learner.value, self.prot_learner.value = learner
+        self.progress.value = total
+        self.refresh(keep_message=True)
+
+    def refresh(self, keep_message: bool = False) -> None:
+        """Redraw everything, the notes panel included."""
+        super().refresh(keep_message)
+        if hasattr(self, "notes_panel"):
+            lines = notes(self.game.view("protagonists"))
+            self.notes_panel.value = "".join(
+                f'<div class="rulesengine-note">{html.escape(line)}</div>' for line in lines
+            )
+
+
+__all__ = ["SIDES", "PlayWidget", "ability_text", "heuristic_agents", "notes", "script_ids"]

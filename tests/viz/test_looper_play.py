@@ -1,0 +1,68 @@
+"""Notebook 04's play widget: a whole script against the agents, the notes panel, the progress bar."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesengine import i18n
+from rulesengine.looper.actions import PlaceCard
+from rulesengine.viz.looper_play import PlayWidget, notes, script_ids
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """English labels, and no language listener of this test's widgets left behind for other tests."""
+    listeners = list(i18n._listeners)
+    i18n.set_language("en")
+    yield
+    i18n._listeners[:] = listeners
+    i18n.set_language("en")
+
+
+def test_shipped_scripts_are_offered():
+    assert "fs_01_tutorial" in script_ids() and "btx_01_first_contract" in script_ids()
+
+
+def test_play_on_stops_at_the_learners_first_card_TL_D3():
+    play = PlayWidget(draw=False)
+    play.play_on_button.click()
+    assert play.game.pending is not None
+    assert (play.game.pending.who, play.game.pending.rule_id) == ("protagonist:0", "TL-D3")
+    assert len(play.game.legal_actions()) == 80  # 8 cards x (4 locations + 6 characters)
+    assert play.play(PlaceCard("paranoia_minus_1", "boy_student"))
+    assert play.game.pending is not None and play.game.pending.who == "protagonist:1"
+
+
+def test_learner_as_mastermind_places_the_first_card_TL_D2():
+    play = PlayWidget("fs_02_quiet_ward", "mastermind", draw=False)
+    play.play_on()
+    assert play.game.pending is not None and play.game.pending.who == "mastermind"
+    assert play.view.value == "mastermind"
+    assert not play.options.disabled
+    assert not play.play(PlaceCard("goodwill_plus_1", "nurse"))
+    assert play.message.last_error == "TL-D2: mastermind has no goodwill_plus_1 in hand"
+
+
+def test_agents_play_to_the_end_with_a_progress_bar_and_notes():
+    play = PlayWidget(draw=False)
+    play.auto_button.click()
+    assert play.game.is_over and play.game.outcome is not None
+    assert play.progress.value == play.progress.max == 9
+    lines = notes(play.game.view("protagonists"))
+    assert (
+        lines[0]
+        == "Script: The Last Bell — 3 loops of 3 days; incidents: day 2 Increasing Unease, day 3 Murder."
+    )
+    assert lines[-1].startswith("Game over:")
+    assert "rulesengine-note" in play.notes_panel.value
+    assert play.prot_learner.value  # the learner's side is given back
+
+
+def test_new_game_switches_script_and_side():
+    play = PlayWidget(draw=False)
+    play.script_choice.value = "btx_01_first_contract"
+    play.side_choice.value = "mastermind"
+    play.new_button.click()
+    assert play.game.script.id == "btx_01_first_contract"
+    assert play.side == "mastermind" and play.view.value == "mastermind"
+    assert play.game.loop == 1 and play.game.day == 1
