@@ -2,24 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def md(text: str) -> nbformat.NotebookNode:
-    return new_markdown_cell(text.strip())
-
-
-def code(text: str, tag: str | None = None) -> nbformat.NotebookNode:
-    cell = new_code_cell(text.strip())
-    if tag:
-        cell.metadata["tags"] = [tag]
-    return cell
-
+from nbtools import code, md, write
 
 cells = [
     md(
@@ -99,7 +82,4 @@ explorer.widget
     ),
 ]
 
-nb = new_notebook(cells=cells)
-nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-nb.metadata["language_info"] = {"name": "python"}
-nbformat.write(nb, ROOT / "notebooks" / "00_index.ipynb")
+write("00_index.ipynb", cells)
