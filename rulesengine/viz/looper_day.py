@@ -505,8 +505,9 @@ class DayStepper:
                 state = "todo"
             chips.append(
                 f'<span class="rulesengine-step rulesengine-step-{state}" data-rule="{rule}" '
-                f'style="display:inline-block;width:104px;height:48px;margin:1px;padding:2px 4px;'
-                f'font-size:11px;border-radius:6px;vertical-align:top;overflow:hidden;{style}">'
+                f'style="display:inline-block;box-sizing:border-box;width:106px;height:60px;margin:1px;'
+                f"padding:2px 4px;font-size:10.5px;line-height:1.25;border-radius:6px;vertical-align:top;"
+                f'overflow:hidden;{style}">'
                 f"<b>{rule}</b><br>{html.escape(i18n.t(key))}</span>"
             )
         head = (
@@ -547,6 +548,7 @@ class DayStepper:
         hidden = side == "mastermind" and self.view.value == "protagonists"
         if mine and not hidden:
             self.options.options = [(describe_action(a), i) for i, a in enumerate(pending.options)]
+            self.options.value = 0
         else:
             self.options.options = [(i18n.t("agent_decides"), -1)]
         self.options.disabled = self.play_button.disabled = not mine or hidden

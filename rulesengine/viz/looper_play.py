@@ -143,7 +143,7 @@ class PlayWidget(DayStepper):
             self.secrets,
             self.log,
         )
-        self.widget.add_class("rulesengine-looper-play")
+        self.widget.add_class("rulesengine-looper-game")
         self.refresh()
 
     @property
@@ -161,10 +161,14 @@ class PlayWidget(DayStepper):
 
     def play_on(self) -> None:
         """Run the game (agents for the other side) up to the learner's next decision or the end."""
+        before = self._count()
         for _ in range(200):
             if self.game.is_over or self.waiting_for_learner():
                 break
             self.next_step()
+        after = self._count()
+        self.fresh = {v: after[v] - before[v] for v in after}  # everything that happened meanwhile
+        self.refresh(keep_message=True)
         if self.waiting_for_learner():
             self.message.info(i18n.t("your_choice_first"))
 

@@ -22,8 +22,8 @@ def english():
 def make():
     made: list[PlacementWidget] = []
 
-    def build() -> PlacementWidget:
-        made.append(PlacementWidget())
+    def build(draw: bool = False) -> PlacementWidget:
+        made.append(PlacementWidget(draw=draw))
         return made[-1]
 
     yield build
@@ -80,7 +80,7 @@ def test_each_protagonist_places_exactly_one_card_in_leader_order_TL_D3a(make):
 
 
 def test_turning_the_cards_over_resolves_them_TL_D4(make):
-    w = make()
+    w = make(draw=True)
     assert not w.reveal()
     assert w.message.last_error == "TL-D4: place all six cards first"
     fill(
