@@ -17,6 +17,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from rulesengine import __version__
 from rulesengine.errors import RulesEngineError
@@ -25,9 +26,20 @@ from rulesengine.errors import RulesEngineError
 GAMES = ("grove", "looper")
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argparse parser whose usage errors are one line on stderr with exit status 2.
+
+    argparse would print the whole usage block first; the contract is one line, as for
+    every other bad input (docs/conventions.md).
+    """
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {self.prog}: {message}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argparse parser with every game's subcommands registered."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m rulesengine",
         description="Exact rules engines for Tragedy Looper and In a Grove.",
     )

@@ -19,6 +19,7 @@ rulesengine.errors.InputError: glossary: unknown term 'no_such_term'
 from __future__ import annotations
 
 import csv
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -81,7 +82,9 @@ def glossary() -> dict[str, Term]:
 
 
 _state: dict[str, Language] = {"language": "en"}
-_listeners: list[Callable[[Language], None]] = []
+_Listener = Callable[[Language], None]
+#: Registered listeners, each with a weak reference to the object it serves (or None: kept for good).
+_listeners: list[tuple[_Listener, weakref.ReferenceType[object] | None]] = []
 
 
 def get_language() -> Language:
@@ -104,18 +107,35 @@ def set_language(language: str) -> None:
     if language not in LANGUAGES:
         raise InputError("language", f"must be one of {', '.join(LANGUAGES)}, got {language!r}")
     lang: Language = "en" if language == "en" else "vi"
+    if lang == _state["language"]:
+        return  # labels already read this way; also ends the echo from a switch widget
     _state["language"] = lang
-    for listener in list(_listeners):
+    _listeners[:] = [entry for entry in _listeners if entry[1] is None or entry[1]() is not None]
+    for listener, _owner in list(_listeners):
         listener(lang)
 
 
-def on_change(listener: Callable[[Language], None]) -> Callable[[], None]:
-    """Call ``listener(language)`` on every switch; returns a function that unregisters it."""
-    _listeners.append(listener)
+def on_change(listener: _Listener, owner: object | None = None) -> Callable[[], None]:
+    """Call ``listener(language)`` on every switch; returns a function that unregisters it.
+
+    With ``owner`` (a widget, a controller), only a weak reference to it is kept and the
+    listener is dropped once the owner is gone, so closed widgets do not pile up; the listener
+    itself must then reach the owner through a weak reference too.
+
+    >>> class Label: text = ""
+    >>> label = Label(); ref = weakref.ref(label)
+    >>> _ = on_change(lambda lang: setattr(ref(), "text", lang), owner=label)
+    >>> set_language("vi"); label.text
+    'vi'
+    >>> count = len(_listeners); del label; set_language("en"); len(_listeners) == count - 1
+    True
+    """
+    entry = (listener, None if owner is None else weakref.ref(owner))
+    _listeners.append(entry)
 
     def remove() -> None:
-        if listener in _listeners:
-            _listeners.remove(listener)
+        if entry in _listeners:
+            _listeners.remove(entry)
 
     return remove
 

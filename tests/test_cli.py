@@ -19,3 +19,12 @@ def test_help_lists_the_games():
 def test_version():
     result = run("--version")
     assert (result.returncode, result.stdout) == (0, "rulesengine 0.1.0\n")
+
+
+def test_usage_errors_are_one_line_with_status_2():
+    for args in (["--nope"], ["grove", "odds", "--frobnicate", "1"], ["nosuchgame"]):
+        result = run(*args)
+        assert result.returncode == 2, args
+        assert result.stdout == ""
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+        assert result.stderr.startswith("error: "), result.stderr

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import io
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -77,7 +78,14 @@ def bind(widget: widgets.Widget, key: str, attr: str = "description") -> widgets
     >>> i18n.set_language("en")
     """
     setattr(widget, attr, i18n.t(key))
-    i18n.on_change(lambda language: setattr(widget, attr, i18n.t(key, language)))
+    ref = weakref.ref(widget)
+
+    def relabel(language: str) -> None:
+        target = ref()
+        if target is not None:
+            setattr(target, attr, i18n.t(key, language))
+
+    i18n.on_change(relabel, owner=widget)
     return widget
 
 
@@ -102,7 +110,8 @@ class LanguageSwitch:
         self.widget.add_class("rulesengine-language-switch")
         self.widget.observe(self._changed, names="value")
         # Several switches in one notebook stay in step.
-        i18n.on_change(lambda language: setattr(self.widget, "value", language))
+        ref = weakref.ref(self.widget)
+        i18n.on_change(lambda language: setattr(ref(), "value", language), owner=self.widget)
 
     def _changed(self, change: dict[str, Any]) -> None:
         i18n.set_language(change["new"])

@@ -13,6 +13,7 @@ terms; the table's headers and the controls' labels follow the language switch.
 from __future__ import annotations
 
 import html
+import weakref
 
 import ipywidgets as widgets
 
@@ -46,7 +47,8 @@ class GlossaryExplorer:
         self.table.add_class("rulesengine-glossary-table")
         for control in (self.game, self.search):
             control.observe(lambda _change: self.render(), names="value")
-        i18n.on_change(lambda _language: self.render())
+        me = weakref.ref(self)
+        i18n.on_change(lambda _language: me().render(), owner=self)  # type: ignore[union-attr]
         self.widget = widgets.VBox(
             [self.switch.widget, widgets.HBox([self.game, self.search]), self.table],
             layout=widgets.Layout(width="100%"),
