@@ -371,7 +371,8 @@ class DayStepper:
 
     def play(self, action: Action) -> bool:
         """Answer the pending decision with ``action`` (the learner's choice); refusals are shown."""
-        if self.game.pending is None:
+        pending = self.game.pending
+        if pending is None:
             self.message.info(i18n.t("press_next_step"))
             return False
         before = self._count()
@@ -379,10 +380,16 @@ class DayStepper:
         made = self.game.decisions_made
         with self.message.catching():
             self.game.apply(action)
-            self.message.info(describe_action(action) + " ✓")
+            self.message.info(self._announce(action, pending.who))
             self._run_agents()
         self._after(start, before)
         return self.game.decisions_made > made
+
+    def _announce(self, action: Action, who: str) -> str:
+        """What the message line may say about a decision just made, in the current view."""
+        if side_of_decision(who) == "mastermind" and self.view.value == "protagonists":
+            return i18n.t("mastermind_decided")
+        return describe_action(action) + " ✓"
 
     def play_selected(self) -> bool:
         """Play the option chosen in the dropdown."""
@@ -403,7 +410,7 @@ class DayStepper:
         with self.message.catching():
             action = self.agents[side_of_decision(pending.who)](self.game)
             self.game.apply(action)
-            self.message.info(describe_action(action) + " ✓")
+            self.message.info(self._announce(action, pending.who))
         self._after(start, before)
         return True
 
@@ -541,11 +548,14 @@ class DayStepper:
             who = f"{i18n.t('protagonist')} {'ABC'[int(pending.who.split(':')[1])]}"
         elif pending.who == "leader":
             who = f"{i18n.t('leader')} ({'ABC'[self.game.leader]})"
-        self.prompt.value = (
-            f"<b>{html.escape(who)}</b>: {html.escape(pending.prompt)} <code>{pending.rule_id}</code>"
-        )
         mine = side in self.learner
         hidden = side == "mastermind" and self.view.value == "protagonists"
+        if hidden:  # the Protagonists only learn that the Mastermind is deciding (no prompt, no rule)
+            self.prompt.value = f"<b>{html.escape(who)}</b>: {html.escape(i18n.t('mastermind_deciding'))}"
+        else:
+            self.prompt.value = (
+                f"<b>{html.escape(who)}</b>: {html.escape(pending.prompt)} <code>{pending.rule_id}</code>"
+            )
         if mine and not hidden:
             self.options.options = [(describe_action(a), i) for i, a in enumerate(pending.options)]
             self.options.value = 0

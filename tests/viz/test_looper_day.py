@@ -157,3 +157,16 @@ def test_demonstrations_of_incidents_TL_D7b_TL_D7e():
         "Hospital Incident happened, with no effect.",
     ]
     assert facts[-1] == "dead characters: []"
+
+
+def test_a_mastermind_decision_leaks_nothing_into_the_protagonists_view_TL_D5a(make):
+    stepper = make(agents=plan_agents([DAY1]), learner=("mastermind",))
+    stepper.next_step()  # TL-D1
+    stepper.next_step()  # TL-D2 waits: the Mastermind's first card is pending
+    assert stepper.game.pending is not None and stepper.game.pending.who == "mastermind"
+    assert "TL-D2" not in stepper.prompt.value and "is deciding" in stepper.prompt.value
+    stepper.agent_button.click()
+    assert stepper.message.widget.value.count("The Mastermind has decided.") == 1
+    assert "Paranoia +1" not in stepper.message.widget.value
+    stepper.view.widget.value = "mastermind"
+    assert "place card 2 of 3" in stepper.prompt.value
