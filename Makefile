@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 NB ?= notebooks/00_index.ipynb
 PORT ?= 8888
 
-.PHONY: lab test install lint typecheck unit notebooks browser chromium voila bench clean help
+.PHONY: lab test install lint typecheck unit fuzz notebooks browser chromium voila bench clean help
 
 help:
 	@echo "make lab    - open the notebooks in JupyterLab (sets everything up first)"
@@ -42,8 +42,8 @@ voila: $(STAMP)
 	$(BIN)/voila --no-browser --Voila.ip=127.0.0.1 $(NB)
 
 test: $(STAMP) chromium
-	$(MAKE) --no-print-directory lint typecheck unit notebooks browser
-	@echo "All test stages passed: lint, typecheck, unit, notebooks, browser."
+	$(MAKE) --no-print-directory lint typecheck unit fuzz notebooks browser
+	@echo "All test stages passed: lint, typecheck, unit, fuzz, notebooks, browser."
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(wildcard rulesengine tests benchmarks tools)
@@ -53,6 +53,14 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest -q tests rulesengine --ignore=tests/browser
+
+# Thousands of random Tragedy Looper games per shipped script, invariants checked after every step;
+# the First Steps and the Basic Tragedy X scripts run side by side on two cores.
+FUZZ = LOOPER_FUZZ_LONG=1 $(BIN)/python -m pytest -q tests/looper/test_engine_fuzz.py -k
+fuzz: $(STAMP)
+	@$(FUZZ) "thousands and fs_" > $(VENV)/fuzz-fs.log 2>&1 & fs=$$!; \
+	$(FUZZ) "thousands and btx_"; btx=$$?; wait $$fs; fsrc=$$?; cat $(VENV)/fuzz-fs.log; \
+	[ $$btx = 0 ] && [ $$fsrc = 0 ]
 
 notebooks: $(STAMP)
 	$(BIN)/python -m pytest -q --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks
