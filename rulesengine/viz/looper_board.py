@@ -36,6 +36,7 @@ from typing import Any
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
@@ -497,7 +498,7 @@ def _draw_token(
         name,
         ha="left",
         va="top",
-        fontsize=9.5,
+        fontsize=9.5 if len(name) <= 15 else 8.0,
         fontweight="bold",
         color=PALETTE["ink"],
         alpha=alpha,
@@ -540,12 +541,11 @@ def _legend(ax: Axes, y: float) -> None:
     )
     ax.add_patch(Circle((x + 3.3 * r, y), r, facecolor="white", edgecolor=COUNTER_COLOUR["paranoia"]))
     x += 5 * r
-    ax.text(x, y, f"{i18n.t('paranoia')} / {i18n.t('paranoia_limit').lower()}", va="center", fontsize=8.5)
-    x += 0.95
+    label = f"{i18n.t('paranoia')} / {i18n.t('paranoia_limit').lower()}"
+    x = _text_end(ax, ax.text(x, y, label, va="center", fontsize=8.5)) + 0.05
     for kind, key in (("goodwill", "goodwill"), ("intrigue", "intrigue"), ("guard", "guard")):
         ax.add_patch(Circle((x + r, y), r, facecolor=COUNTER_COLOUR[kind], edgecolor=COUNTER_COLOUR[kind]))
-        ax.text(x + 2.6 * r, y, i18n.t(key), va="center", fontsize=8.5)
-        x += 0.38
+        x = _text_end(ax, ax.text(x + 2.6 * r, y, i18n.t(key), va="center", fontsize=8.5)) + 0.05
     for owner, key in (("mastermind", "mastermind"), ("protagonist:0", "protagonists")):
         ax.add_patch(
             FancyBboxPatch(
@@ -558,8 +558,19 @@ def _legend(ax: Axes, y: float) -> None:
                 hatch="////",
             )
         )
-        ax.text(x + 0.055, y, i18n.t(key), va="center", fontsize=8.5)
-        x += 0.36
+        x = _text_end(ax, ax.text(x + 0.055, y, i18n.t(key), va="center", fontsize=8.5)) + 0.05
+
+
+def _text_end(ax: Axes, text: Any) -> float:
+    """The right edge of a drawn text, in data units (measured with the figure's renderer)."""
+    figure = ax.get_figure(root=True) if "root" in Axes.get_figure.__code__.co_varnames else ax.get_figure()
+    assert isinstance(figure, Figure)
+    canvas = figure.canvas
+    if not hasattr(canvas, "get_renderer"):  # a bare Figure (FigureView): give it an Agg canvas
+        canvas = FigureCanvasAgg(figure)
+    ax.apply_aspect()  # the equal aspect moves the axes box: measure in its final place
+    box = text.get_window_extent(renderer=canvas.get_renderer())
+    return float(ax.transData.inverted().transform((box.x1, box.y1))[0])
 
 
 def draw_board(picture: BoardPicture, ax: Axes | None = None) -> Axes:
