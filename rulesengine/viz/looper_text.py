@@ -143,6 +143,7 @@ def describe_event(event: Mapping[str, Any]) -> str:
     def get(key: str, default: Any = "") -> Any:
         value = event.get(key, default)
         return default if value is None else value
+
     if kind == "loop_start":
         return f"Loop {get('loop')} begins."
     if kind == "day_start":
@@ -247,6 +248,11 @@ def describe_event(event: Mapping[str, Any]) -> str:
         return f"{target_name(get('character', ''))} becomes {role_name(get('role', ''))}."
     if kind == "revived":
         return f"{target_name(get('character', ''))} comes back to life."
+    if kind == "patient_free":
+        return "For the rest of this loop the Patient may go anywhere."
+    if kind == "henchman_suppressed":
+        who = target_name(get("character"))
+        return f"For the rest of this loop, incidents whose culprit is {who} do not occur."
     if kind == "card_returned":
         return f"{owner_label(get('owner', 'protagonist:0'))} takes back {card_name(get('card', ''))}."
     return f"{kind}: " + ", ".join(

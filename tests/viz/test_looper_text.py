@@ -1,0 +1,31 @@
+"""Every event the engine logs in real games has a sentence; secret ones stay out of the public log."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesengine import i18n
+from rulesengine.looper.agents import RandomAgent
+from rulesengine.looper.engine import Game, play
+from rulesengine.looper.script import load_script, shipped_scripts
+from rulesengine.viz.looper_text import describe_event, log_html, log_lines
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("path", shipped_scripts(), ids=lambda p: p.stem)
+def test_every_logged_event_of_a_random_game_is_described(path):
+    for seed in (1, 2):
+        game = Game(load_script(path))
+        play(game, {"mastermind": RandomAgent(seed), "protagonists": RandomAgent(seed + 10)})
+        for event in game.view("mastermind")["log"]:
+            text = describe_event(event)
+            assert not text.startswith(f"{event['kind']}:"), f"no sentence for {event}"
+        public = game.view("protagonists")["log"]
+        assert all(vis == "public" for _rule, vis, _text in log_lines(public))
+        assert "rulesengine-log-secret" not in log_html(public)
