@@ -988,10 +988,28 @@ class Game:
             if owner == "mastermind":
                 return "TL-D2a", f"the Mastermind already has a card on {target}"
             return "TL-D3c", f"another protagonist already has a card on {target}"
+        if decision.kind == "goodwill" and isinstance(action, UseAbility):
+            return self._why_goodwill_illegal(action)
         return (
             decision.rule_id,
             f"{tried} does not fit the pending {decision.kind} decision of {decision.who}",
         )
+
+    def _why_goodwill_illegal(self, action: UseAbility) -> tuple[str, str]:
+        """The specific rule a goodwill declaration breaks: TL-D6a (goodwill), TL-D6e (uses), TL-D6b
+        (target), or TL-D6 (no such ability of a living character on the board)."""
+        src, aid = action.source, action.ability
+        own = {a.id: a for a in self.content.characters[src].abilities} if src in self.chars else {}
+        if aid not in own or src not in self.living():
+            return "TL-D6", f"{src!r} is not a living character on the board with the ability {aid!r}"
+        ab = own[aid]
+        if self.chars[src].goodwill < ab.cost:
+            return "TL-D6a", f"{aid} needs {ab.cost} goodwill; {src} has {self.chars[src].goodwill}"
+        if aid in self.used_today:
+            return "TL-D6e", f"{aid} was already used today"
+        if ab.once_per_loop and aid in self.used_loop:
+            return "TL-D6e", f"{aid} is once per loop and was already used this loop"
+        return "TL-D6b", f"{aid} cannot name target {action.target!r} (extra {action.extra!r}) now"
 
     _STEPS: Final[dict[Phase, Callable[[Game], Decision | None]]] = {}
     _ANSWERS: Final[dict[Phase, Callable[[Game, Decision, Action], None]]] = {}

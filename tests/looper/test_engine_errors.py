@@ -80,7 +80,7 @@ def test_illegal_protagonist_placements() -> None:
 
 
 def test_wrong_decision_kinds() -> None:
-    """Decisions that do not fit the pending one: TL-D6 (goodwill), TL-D6c (response), TL-D7d (incident)."""
+    """Decisions that do not fit the pending one: TL-D6, TL-D6a, TL-D6b, TL-D6c (goodwill), TL-D7d."""
     game = make_game(roles={}, incidents=[(1, "murder", "boy_student")])
     game.chars["pop_idol"].goodwill = 3
     game.chars["office_worker"].paranoia = 1
@@ -88,8 +88,8 @@ def test_wrong_decision_kinds() -> None:
     place_cards(game)
     cases = [
         (Refuse(), "TL-D6"),
-        (UseAbility("pop_idol.2", "pop_idol", "office_worker"), "TL-D6"),  # needs 4 goodwill
-        (UseAbility("pop_idol.1", "pop_idol", "pop_idol"), "TL-D6"),  # not "another" character
+        (UseAbility("pop_idol.2", "pop_idol", "office_worker"), "TL-D6a"),  # needs 4 goodwill
+        (UseAbility("pop_idol.1", "pop_idol", "pop_idol"), "TL-D6b"),  # not "another" character
     ]
     for action, rule_id in cases:
         with pytest.raises(IllegalActionError) as err:
