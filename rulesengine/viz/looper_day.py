@@ -551,7 +551,10 @@ class DayStepper:
         mine = side in self.learner
         hidden = side == "mastermind" and self.view.value == "protagonists"
         if hidden:  # the Protagonists only learn that the Mastermind is deciding (no prompt, no rule)
-            self.prompt.value = f"<b>{html.escape(who)}</b>: {html.escape(i18n.t('mastermind_deciding'))}"
+            hint = f" <i>{html.escape(i18n.t('switch_to_mastermind'))}</i>" if mine else ""
+            self.prompt.value = (
+                f"<b>{html.escape(who)}</b>: {html.escape(i18n.t('mastermind_deciding'))}{hint}"
+            )
         else:
             self.prompt.value = (
                 f"<b>{html.escape(who)}</b>: {html.escape(pending.prompt)} <code>{pending.rule_id}</code>"

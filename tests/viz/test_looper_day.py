@@ -165,6 +165,7 @@ def test_a_mastermind_decision_leaks_nothing_into_the_protagonists_view_TL_D5a(m
     stepper.next_step()  # TL-D2 waits: the Mastermind's first card is pending
     assert stepper.game.pending is not None and stepper.game.pending.who == "mastermind"
     assert "TL-D2" not in stepper.prompt.value and "is deciding" in stepper.prompt.value
+    assert "switch to the Mastermind" in stepper.prompt.value
     stepper.agent_button.click()
     assert stepper.message.widget.value.count("The Mastermind has decided.") == 1
     assert "Paranoia +1" not in stepper.message.widget.value
