@@ -231,6 +231,8 @@ Next: [02 — a day in nine steps](02_looper_day_in_nine_steps.ipynb), where the
 
 
 TOUR = """
+from rulesengine.viz.looper_board import picture_from_game
+from rulesengine.viz.looper_cards import table_view
 from rulesengine.viz.looper_day import demo, plan, plan_agents
 
 TOUR = [
@@ -420,9 +422,16 @@ what the Protagonists are told; 🔒 lines are what only the Mastermind knows.
         ),
         code(TOUR, CHECK),
     ]
+    pictures = {
+        "TL-D3": 'table_view(picture_from_game(tour.game, "protagonists")).widget',
+        "TL-D4": 'table_view(picture_from_game(tour.game, "protagonists", show_resolved=True, highlight=0)).widget',
+        "TL-D7": 'table_view(picture_from_game(tour.game, "mastermind")).widget',
+    }
     for rule, en, vi, text, mastermind, board in steps:
         cells.append(md(f"### {rule} — {en} / *{vi}*\n{text}"))
         cells.append(step_cell(rule, mastermind, board))
+        if rule in pictures:
+            cells.append(code(pictures[rule], IGNORE))
     cells += [
         md(
             """

@@ -239,7 +239,7 @@ class FinalGuessWidget:
         self.reset_button.add_class("rulesengine-looper-reset")
         bind(self.reset_button, "reset")
         self.message = MessageBox()
-        self.table = widgets.HTML(layout=widgets.Layout(width="100%", min_height="180px"))
+        self.table = widgets.HTML(layout=widgets.Layout(width="100%", height="240px", overflow="auto"))
         self.table.add_class("rulesengine-looper-guesses")
         self.figure = FigureView(self._draw if draw else (lambda fig: None), size=(10, 7.2))
         self.figure._draw = self._draw
