@@ -78,3 +78,18 @@ def test_hidden_information_appears_only_in_the_mastermind_view(page, voila_url)
     page.locator(f"{ROOT} .rulesengine-looper-view button", has_text="Protagonists' view").click()
     page.wait_for_function(f"() => !document.querySelector({SECRETS!r}).innerText.includes('Key Person')")
     assert page.locator(f"{LOG} .rulesengine-log-secret").count() == 0
+
+
+def test_language_switch_relabels_the_stepper(page, voila_url):
+    open_app(page, voila_url, NOTEBOOK, FIGURE)
+    before = state(page)["figure"]
+    page.locator(f"{ROOT} .rulesengine-language-switch button", has_text="Tiếng Việt").click()
+    page.wait_for_function(has_text_js(f"{ROOT} .rulesengine-looper-next", "Bước tiếp theo"))
+    page.wait_for_function(has_text_js(STEPS, "Bắt đầu ngày"))
+    page.wait_for_function(f"(old) => document.querySelector({FIGURE!r}).src !== old", arg=before)
+    page.locator(f"{ROOT} .rulesengine-language-switch button", has_text="English").click()
+    page.wait_for_function(has_text_js(f"{ROOT} .rulesengine-looper-next", "Next step"))
+
+
+def has_text_js(selector: str, text: str) -> str:
+    return f"() => document.querySelector({selector!r}).innerText.includes({text!r})"
