@@ -1,0 +1,124 @@
+"""Audit (second reader): TL-D4 card resolution on random legal days checked against an independent
+reference written from the rules text alone (TL-D4, TL-D4a, TL-D4c and content facts §1, §2).
+
+The reference below shares no code with the engine: it works the grid out from the 2x2 picture of
+content §2 and applies the four sub-steps in order. Random legal games on every shipped script are
+paused before each TL-D4 (``pause_between_phases``); the board after the engine's resolution must equal
+the reference's. Days where the Cultist's choice comes up are skipped (its option is a decision).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from rulesengine.looper.engine import Game
+from rulesengine.looper.script import load_script, shipped_scripts
+from rulesengine.looper.state import Phase
+
+# content §2: Hospital | Shrine over City | School; (row, column)
+GRID = {"hospital": (0, 0), "shrine": (0, 1), "city": (1, 0), "school": (1, 1)}
+FLIP = {"move_horizontal": (0, 1), "move_vertical": (1, 0), "move_diagonal": (1, 1)}
+ONCE = {
+    "mastermind": {"intrigue_plus_2", "move_diagonal"},
+    "protagonist": {"paranoia_minus_1", "goodwill_plus_2", "forbid_movement"},
+}
+
+
+def reference(game: Game) -> dict[str, Any]:
+    """The board after TL-D4, worked out from the rules text (no engine function used)."""
+    cards = [(pc.owner, pc.card, pc.target) for pc in game.cards]
+    chars = {c: ch for c, ch in game.chars.items() if ch.alive and ch.location is not None}
+    loc = {c: ch.location for c, ch in chars.items()}
+    para = {c: ch.paranoia for c, ch in game.chars.items()}
+    good = {c: ch.goodwill for c, ch in game.chars.items()}
+    intr = {c: ch.intrigue for c, ch in game.chars.items()}
+    lint = dict(game.location_intrigue)
+    # (1) Forbid Movement
+    stopped = {t for _, k, t in cards if k == "forbid_movement"}
+    # (2) Movement: distinct directions flip row/column; a forbidden destination cancels the whole move
+    for c in chars:
+        if c in stopped:
+            continue
+        kinds = {k for _, k, t in cards if t == c and k in FLIP}
+        if not kinds:
+            continue
+        dr = sum(FLIP[k][0] for k in kinds) % 2
+        dc = sum(FLIP[k][1] for k in kinds) % 2
+        r, col = GRID[str(loc[c])]
+        dest = next(name for name, pos in GRID.items() if pos == ((r + dr) % 2, (col + dc) % 2))
+        forbidden = {str(x) for x in game.content.characters[c].forbidden}
+        if c == "patient" and game.patient_free:
+            forbidden = set()
+        if dest not in forbidden:
+            loc[c] = dest
+    # (3) the other Forbid cards; two or more Forbid Intrigue void each other
+    fp = {t for _, k, t in cards if k == "forbid_paranoia"}
+    fg = {t for _, k, t in cards if k == "forbid_goodwill" and game.roles.get(t) != "time_traveler"}
+    fi_cards = [t for _, k, t in cards if k == "forbid_intrigue"]
+    fi = set(fi_cards) if len(fi_cards) == 1 else set()
+    # (4) counters: paranoia +1s before -1s, never below zero; goodwill and intrigue added
+    plus = {c: sum(1 for _, k, t in cards if t == c and k == "paranoia_plus_1") for c in chars}
+    minus = {c: sum(1 for _, k, t in cards if t == c and k == "paranoia_minus_1") for c in chars}
+    for c in chars:
+        if c not in fp:
+            para[c] = max(0, para[c] + plus[c] - minus[c])
+    for _, k, t in cards:
+        if k in ("goodwill_plus_1", "goodwill_plus_2") and t in chars and t not in fg:
+            good[t] += 1 if k == "goodwill_plus_1" else 2
+        if k in ("intrigue_plus_1", "intrigue_plus_2") and t not in fi:
+            n = 1 if k == "intrigue_plus_1" else 2
+            if t in lint:
+                lint[t] += n
+            elif t in chars:
+                intr[t] += n
+    spent = {o: list(v) for o, v in game.spent.items()}
+    for owner, k, _ in cards:  # TL-D4c: once-per-loop cards are spent, cancelled or not
+        if k in ONCE["mastermind" if owner == "mastermind" else "protagonist"]:
+            spent[owner].append(k)
+    return {
+        "where": {c: loc.get(c, game.chars[c].location) for c in game.chars},
+        "paranoia": para,
+        "goodwill": good,
+        "intrigue": intr,
+        "locations": lint,
+        "spent": {o: sorted(v) for o, v in spent.items()},
+    }
+
+
+def observed(game: Game) -> dict[str, Any]:
+    """The same quantities read from the engine's board."""
+    return {
+        "where": {c: ch.location for c, ch in game.chars.items()},
+        "paranoia": {c: ch.paranoia for c, ch in game.chars.items()},
+        "goodwill": {c: ch.goodwill for c, ch in game.chars.items()},
+        "intrigue": {c: ch.intrigue for c, ch in game.chars.items()},
+        "locations": dict(game.location_intrigue),
+        "spent": {o: sorted(v) for o, v in game.spent.items()},
+    }
+
+
+@pytest.mark.parametrize("path", shipped_scripts(), ids=lambda p: p.stem)
+def test_card_resolution_matches_a_reference_from_the_rules_tl_d4(path: Any) -> None:
+    """TL-D4/TL-D4a/TL-D4c: on 25 random games per script the engine's TL-D4 equals the reference."""
+    script = load_script(path)
+    checked = 0
+    for seed in range(25):
+        rng = random.Random(seed)
+        game = Game(script, pause_between_phases=True)
+        while not game.is_over:
+            if game.is_paused:
+                if game.phase is Phase.CARD_RESOLUTION and len(game.cards) == 6:
+                    expected = reference(game)
+                    game.resume()
+                    if game.pending is not None and game.pending.kind == "cultist":
+                        continue
+                    assert observed(game) == expected, (seed, game.loop, game.day)
+                    checked += 1
+                else:
+                    game.resume()
+                continue
+            game.apply(rng.choice(game.legal_actions()))
+    assert checked >= 50
