@@ -122,3 +122,70 @@ def test_card_resolution_matches_a_reference_from_the_rules_tl_d4(path: Any) -> 
                 continue
             game.apply(rng.choice(game.legal_actions()))
     assert checked >= 50
+
+
+DAY_ORDER = [
+    Phase.DAY_START,
+    Phase.MASTERMIND_CARDS,
+    Phase.PROTAGONIST_CARDS,
+    Phase.CARD_RESOLUTION,
+    Phase.MASTERMIND_ABILITY,
+    Phase.GOODWILL_ABILITY,
+    Phase.INCIDENT,
+    Phase.LEADER_SWITCH,
+    Phase.DAY_END,
+]
+
+
+def incident_expected(game: Game) -> str | None:
+    """TL-D7/TL-D7a/TL-D7b from the rules text: ``None`` (nothing scheduled), "happened" or "not"."""
+    sched = game.script.incident_on(game.day)
+    if sched is None:
+        return None
+    ch = game.chars[sched.culprit]
+    limit = game.content.characters[sched.culprit].paranoia_limit
+    ok = (
+        ch.alive and ch.location is not None and ch.paranoia >= limit and sched.culprit not in game.suppressed
+    )
+    return "happened" if ok else "not"
+
+
+@pytest.mark.parametrize("path", shipped_scripts(), ids=lambda p: p.stem)
+def test_steps_in_order_and_incidents_follow_tl_d7_on_random_games(path: Any) -> None:
+    """TL-D1..TL-D9 in order each day (a day cut short by an immediate loop end stops early, and only
+    then misses TL-D8); TL-D7a/b decide every scheduled incident; TL-D9b: the loop ends on its last day."""
+    script = load_script(path)
+    incidents = 0
+    for seed in range(25):
+        rng = random.Random(seed)
+        game = Game(script, pause_between_phases=True)
+        seen: list[Phase] = []
+        day_of = (game.loop, game.day)
+        while not game.is_over:
+            if game.is_paused:
+                if game.phase is Phase.INCIDENT:
+                    expected = incident_expected(game)
+                    mark = len(game.log)
+                    game.resume()
+                    kinds = [e.kind for e in game.log[mark:]]
+                    if expected is None:
+                        assert "incident_happened" not in kinds and "incident_not_happened" not in kinds
+                    elif expected == "happened":
+                        assert "incident_happened" in kinds, (seed, kinds)
+                        incidents += 1
+                    else:
+                        assert kinds[0] == "incident_not_happened", (seed, kinds)
+                    continue
+                if game.phase in DAY_ORDER:
+                    if (game.loop, game.day) != day_of:
+                        seen, day_of = [], (game.loop, game.day)
+                    seen.append(game.phase)
+                    assert seen == sorted(seen, key=DAY_ORDER.index), (seed, seen)
+                if game.phase is Phase.LOOP_END:
+                    ended_early = game.lost and game.end_now
+                    assert ended_early or game.day == script.days, (seed, game.day)
+                    assert ended_early or Phase.LEADER_SWITCH in seen, (seed, seen)
+                game.resume()
+                continue
+            game.apply(rng.choice(game.legal_actions()))
+    assert incidents >= 1
