@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import nbformat
@@ -62,3 +63,10 @@ def test_kernel_is_the_current_python(path):
 
 def test_there_is_an_index():
     assert (ROOT / "notebooks" / "00_index.ipynb") in NOTEBOOKS
+
+
+def test_index_links_every_notebook_and_only_existing_ones():
+    index = nbformat.read(ROOT / "notebooks" / "00_index.ipynb", as_version=4)
+    text = "\n".join(cell.source for cell in index.cells if cell.cell_type == "markdown")
+    linked = set(re.findall(r"\]\((\d\d_[\w]+\.ipynb)\)", text))
+    assert linked == {path.name for path in NOTEBOOKS} - {"00_index.ipynb"}
