@@ -189,3 +189,46 @@ def test_steps_in_order_and_incidents_follow_tl_d7_on_random_games(path: Any) ->
                 continue
             game.apply(rng.choice(game.legal_actions()))
     assert incidents >= 1
+
+
+@pytest.mark.parametrize("path", shipped_scripts(), ids=lambda p: p.stem)
+def test_goodwill_offers_and_answers_follow_tl_d6_on_random_games(path: Any) -> None:
+    """TL-D6a (enough goodwill), TL-D6e (once a day; ★ once a loop, counted from the public
+    declarations, refused ones included) and TL-D6c (the Mastermind's answers by refusal) on random games."""
+    from rulesengine.looper.actions import Allow, Refuse, UseAbility
+
+    script = load_script(path)
+    content = Game(script).content
+    abilities = {a.id: a for ch in content.characters.values() for a in ch.abilities}
+    answered = 0
+    for seed in range(25):
+        rng = random.Random(seed)
+        game = Game(script)
+        while not game.is_over:
+            pending = game.pending
+            assert pending is not None
+            if pending.kind == "goodwill":
+                declared = [
+                    (e.loop, e.day, e.data["ability"]) for e in game.log if e.kind == "goodwill_declared"
+                ]
+                for a in pending.options:
+                    if not isinstance(a, UseAbility):
+                        continue
+                    ab = abilities[a.ability]
+                    assert game.chars[a.source].goodwill >= ab.cost  # TL-D6a
+                    assert (game.loop, game.day, a.ability) not in declared  # TL-D6e
+                    if ab.once_per_loop:
+                        assert all((lp, aid) != (game.loop, a.ability) for lp, _, aid in declared)
+            elif pending.kind == "goodwill_response":
+                decl = next(e for e in reversed(game.log) if e.kind == "goodwill_declared").data
+                refusal = str(game.content.roles[game.roles[decl["source"]]].refusal)
+                if abilities[decl["ability"]].unrefusable or refusal == "none":
+                    expected: tuple[object, ...] = (Allow(),)
+                elif refusal == "mandatory":
+                    expected = (Refuse(),)
+                else:
+                    expected = (Allow(), Refuse())
+                assert pending.options == expected, (seed, decl)
+                answered += 1
+            game.apply(rng.choice(game.legal_actions()))
+    assert answered >= 1
