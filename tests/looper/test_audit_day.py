@@ -465,3 +465,28 @@ def test_leader_rotates_after_incident_not_before_tl_d7_tl_d8() -> None:
     quiet_day(game)
     kinds = [(e.kind, e.data.get("leader")) for e in game.log if e.kind in ("incident_happened", "leader")]
     assert kinds == [("incident_happened", None), ("leader", 1)]
+
+
+def test_cultist_choice_uses_locations_after_movement_tl_d4() -> None:
+    """cultist.1 (TL-D4, content §1): the choice is judged after movement. The Cultist, moved into the
+    School, may ignore the Forbid Intrigue on the Boy Student there; when the Cultist leaves the Shrine,
+    a Forbid Intrigue on the Shrine is no longer its to ignore."""
+    game = make_game(roles={"shrine_maiden": "cultist"})
+    place_cards(
+        game,
+        mm=[("intrigue_plus_1", "boy_student"), ("move_vertical", "shrine_maiden"), QUIET_MM[0]],
+        prot=[("forbid_intrigue", "boy_student"), QUIET_P[1], QUIET_P[2]],
+    )
+    assert game.chars["shrine_maiden"].location == "school"
+    assert game.legal_actions() == (Pass(), UseAbility("cultist.1", "shrine_maiden", "boy_student"))
+    game.apply(UseAbility("cultist.1", "shrine_maiden", "boy_student"))
+    assert game.chars["boy_student"].intrigue == 1
+    away = make_game(roles={"shrine_maiden": "cultist"})
+    place_cards(
+        away,
+        mm=[("intrigue_plus_2", "shrine"), ("move_horizontal", "shrine_maiden"), QUIET_MM[2]],
+        prot=[("forbid_intrigue", "shrine"), ("move_vertical", "school"), QUIET_P[2]],
+    )
+    assert away.chars["shrine_maiden"].location == "hospital"
+    assert away.phase is Phase.GOODWILL_ABILITY  # no Cultist decision (nor any at TL-D5): the Forbid stands
+    assert away.location_intrigue["shrine"] == 0
