@@ -388,3 +388,25 @@ def test_first_steps_never_offers_the_final_guess_tl_le2b() -> None:
     assert (game.loop, game.phase) == (2, Phase.MASTERMIND_CARDS)
     assert events(game, "time_spiral") == [{"choice": "next_loop"}]
     assert PlaceCard("intrigue_plus_2", "school") in game.legal_actions()
+
+
+def test_revealed_virus_role_stays_known_after_rewind_without_leaking() -> None:
+    """paranoia_virus.1, TL-RW, TL-FG2: the Office Worker, a Person turned Serial Killer, reveals its
+    role; the rewind gives it back its script role (Person), but what the protagonists saw stays what
+    they know: dropping the reveal would tell them it was a Paranoia Virus change."""
+    game = btx(("office_worker", "shrine_maiden", "doctor"), {"shrine_maiden": "cultist"}, days=1)
+    game.chars["office_worker"].paranoia = 3
+    game.chars["office_worker"].goodwill = 3
+    game.update_virus()
+    place_cards(game, mm=[("intrigue_plus_2", "shrine"), QUIET_MM[0], QUIET_MM[2]])
+    to_phase(game, Phase.GOODWILL_ABILITY)
+    game.apply(UseAbility("office_worker.1", "office_worker", "office_worker"))
+    game.apply(Allow())
+    assert events(game, "role_revealed") == [{"character": "office_worker", "role": "serial_killer"}]
+    finish_loop(game)
+    game.apply(Choose("next_loop"))
+    assert (game.loop, game.roles["office_worker"]) == (2, "person")
+    seen = {c["id"]: c["role"] for c in game.view("protagonists")["characters"]}
+    assert seen == {"office_worker": "serial_killer", "shrine_maiden": None, "doctor": None}
+    public = [e for e in game.log if e.visibility == "public"]
+    assert all("person" not in str(e.data) for e in public)
