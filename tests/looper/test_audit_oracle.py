@@ -232,3 +232,77 @@ def test_goodwill_offers_and_answers_follow_tl_d6_on_random_games(path: Any) -> 
                 answered += 1
             game.apply(rng.choice(game.legal_actions()))
     assert answered >= 1
+
+
+BASE_HAND = {
+    "mastermind": {
+        "paranoia_plus_1": 2,
+        "paranoia_minus_1": 1,
+        "forbid_paranoia": 1,
+        "forbid_goodwill": 1,
+        "intrigue_plus_1": 1,
+        "intrigue_plus_2": 1,
+        "move_horizontal": 1,
+        "move_vertical": 1,
+        "move_diagonal": 1,
+    },
+    "protagonist": {
+        "paranoia_plus_1": 1,
+        "paranoia_minus_1": 1,
+        "goodwill_plus_1": 1,
+        "goodwill_plus_2": 1,
+        "forbid_intrigue": 1,
+        "move_horizontal": 1,
+        "move_vertical": 1,
+        "forbid_movement": 1,
+    },
+}
+
+
+@pytest.mark.parametrize("path", shipped_scripts(), ids=lambda p: p.stem)
+def test_placement_options_follow_tl_d2_tl_d3_on_random_games(path: Any) -> None:
+    """TL-D2/TL-D2a/TL-D3/TL-D3a/TL-D3c/TL-D4c and content §1 on random games: every placement option is
+    a card still in hand (the hand of content §1, minus today's cards and the once-per-loop cards played
+    this loop, plus those the Class Rep gave back) on a location or a living character on the board, not
+    already taken by the same side (the Mastermind) or by another protagonist."""
+    from rulesengine.looper.actions import PlaceCard
+
+    script = load_script(path)
+    checked = 0
+    for seed in range(15):
+        rng = random.Random(seed)
+        game = Game(script)
+        played: list[tuple[int, int, str, str, str]] = []  # loop, day, owner, card, target
+        while not game.is_over:
+            pending = game.pending
+            assert pending is not None
+            if pending.kind == "place_card":
+                owner = pending.who
+                side = "mastermind" if owner == "mastermind" else "protagonist"
+                hand = dict(BASE_HAND[side])
+                returned = [
+                    e.data["card"]
+                    for e in game.log
+                    if e.kind == "card_returned" and e.loop == game.loop and e.data["owner"] == owner
+                ]
+                for lp, d, o, card, _ in played:
+                    if o == owner and lp == game.loop and (d == game.day or card in ONCE[side]):
+                        hand[card] -= 1
+                for card in returned:
+                    hand[card] += 1
+                today = [(o, t) for lp, d, o, _, t in played if (lp, d) == (game.loop, game.day)]
+                if owner == "mastermind":
+                    taken = {t for o, t in today if o == "mastermind"}
+                else:
+                    taken = {t for o, t in today if o != "mastermind"}
+                board = [c for c, ch in game.chars.items() if ch.alive and ch.location is not None]
+                targets = {"hospital", "shrine", "city", "school", *board} - taken
+                expected = {(c, t) for c, n in hand.items() if n > 0 for t in targets}
+                got = {(a.card, a.target) for a in pending.options if isinstance(a, PlaceCard)}
+                assert got == expected, (seed, owner, game.loop, game.day)
+                checked += 1
+            action = rng.choice(game.legal_actions())
+            if isinstance(action, PlaceCard):
+                played.append((game.loop, game.day, pending.who, action.card, action.target))
+            game.apply(action)
+    assert checked >= 100
