@@ -306,3 +306,59 @@ def test_placement_options_follow_tl_d2_tl_d3_on_random_games(path: Any) -> None
                 played.append((game.loop, game.day, pending.who, action.card, action.target))
             game.apply(action)
     assert checked >= 100
+
+
+def together(game: Game, a: str, b: str) -> bool:
+    """Two characters in one location; the Boss also counts as being in its turf (content §8)."""
+    la, lb = game.chars[a].location, game.chars[b].location
+    turf = game.script.boss_turf
+    return la == lb or (a == "boss" and turf == lb) or (b == "boss" and turf == la)
+
+
+@pytest.mark.parametrize("path", shipped_scripts(), ids=lambda p: p.stem)
+def test_day_end_follows_tl_d9_on_random_games(path: Any) -> None:
+    """TL-D9, TL-D5c, serial_killer.1, killer.1/2, loved_one.2 on random games: the mandatory Serial
+    Killer batch kills exactly the lone other character of each Serial Killer (unless guarded or
+    immortal), and the optional choices offered afterwards are exactly those whose condition holds."""
+    from rulesengine.looper.actions import UseAbility
+
+    script = load_script(path)
+    for seed in range(25):
+        rng = random.Random(seed)
+        game = Game(script, pause_between_phases=True)
+        while not game.is_over:
+            if not game.is_paused:
+                game.apply(rng.choice(game.legal_actions()))
+                continue
+            if game.phase is not Phase.DAY_END:
+                game.resume()
+                continue
+            living = [c for c, ch in game.chars.items() if ch.alive and ch.location is not None]
+            victims = set()
+            for sk in (c for c in living if game.roles[c] == "serial_killer"):
+                others = [c for c in living if c != sk and together(game, c, sk)]
+                if len(others) == 1:
+                    victims.add(others[0])
+            dying = {
+                v
+                for v in victims
+                if game.chars[v].guards == 0 and not game.content.roles[game.roles[v]].immortal
+            }
+            mark = len(game.log)
+            game.resume()
+            assert {e.data["character"] for e in game.log[mark:] if e.kind == "death"} >= dying
+            if game.pending is None or game.pending.kind != "day_end_ability":
+                continue
+            alive = [c for c, ch in game.chars.items() if ch.alive and ch.location is not None]
+            expected = set()
+            for k in (c for c in alive if game.roles[c] == "killer"):
+                for kp in (c for c in alive if game.roles[c] == "key_person"):
+                    if together(game, kp, k) and game.chars[kp].intrigue >= 2:
+                        expected.add(("killer.1", k, kp))
+                if game.chars[k].intrigue >= 4:
+                    expected.add(("killer.2", k, ""))
+            for lo in (c for c in alive if game.roles[c] == "loved_one"):
+                if game.chars[lo].paranoia >= 3 and game.chars[lo].intrigue >= 1:
+                    expected.add(("loved_one.2", lo, ""))
+            got = {(a.ability, a.source, a.target) for a in game.legal_actions() if isinstance(a, UseAbility)}
+            assert got == expected, (seed, game.loop, game.day)
