@@ -362,3 +362,62 @@ def test_day_end_follows_tl_d9_on_random_games(path: Any) -> None:
                     expected.add(("loved_one.2", lo, ""))
             got = {(a.ability, a.source, a.target) for a in game.legal_actions() if isinstance(a, UseAbility)}
             assert got == expected, (seed, game.loop, game.day)
+
+
+def expected_losses(game: Game, start: dict[str, str | None]) -> set[str]:
+    """The loop-end loss rules that hold, from content §5, §6 and §9 (``start``: locations at day 1)."""
+    plots = {game.script.main_plot, *game.script.subplots}
+    li = game.location_intrigue
+    holders = {
+        r: [c for c in game.chars if game.roles[c] == r] for r in ("friend", "brain", "key_person", "witch")
+    }
+    out = set()
+    if any(not game.chars[c].alive for c in holders["friend"]):
+        out.add("friend.1")
+    if "light_of_the_avenger" in plots and any(li.get(str(start[c]), 0) >= 2 for c in holders["brain"]):
+        out.add("light_of_the_avenger.1")
+    if "a_place_to_protect" in plots and li["school"] >= 2:
+        out.add("a_place_to_protect.1")
+    if "the_sealed_item" in plots and li["shrine"] >= 2:
+        out.add("the_sealed_item.1")
+    if "sign_with_me" in plots and any(game.chars[c].intrigue >= 2 for c in holders["key_person"]):
+        out.add("sign_with_me.2")
+    butterfly = any(
+        e.kind == "incident_happened" and e.loop == game.loop and e.data["incident"] == "butterfly_effect"
+        for e in game.log
+    )
+    if "change_of_future" in plots and butterfly:
+        out.add("change_of_future.1")
+    if "giant_time_bomb_x" in plots and any(li.get(str(start[c]), 0) >= 2 for c in holders["witch"]):
+        out.add("giant_time_bomb_x.1")
+    return out
+
+
+@pytest.mark.parametrize("path", shipped_scripts(), ids=lambda p: p.stem)
+def test_loop_end_losses_follow_tl_le2_on_random_games(path: Any) -> None:
+    """TL-LE2 with the plot rules of content §6 and §9 and friend.1, on random games: the loss reasons at
+    each loop end are exactly those whose condition holds (starting locations taken at day 1 of the loop)."""
+    script = load_script(path)
+    ends = 0
+    for seed in range(25):
+        rng = random.Random(seed)
+        game = Game(script, pause_between_phases=True)
+        start: dict[str, str | None] = {}
+        while not game.is_over:
+            if not game.is_paused:
+                game.apply(rng.choice(game.legal_actions()))
+                continue
+            if game.phase is Phase.DAY_START and game.day == 1:
+                start = {c: ch.location for c, ch in game.chars.items()}
+            if game.phase is not Phase.LOOP_END:
+                game.resume()
+                continue
+            expected = expected_losses(game, start)
+            immediate = game.lost
+            mark = len(game.log)
+            game.resume()
+            reasons = next(e.data["reasons"] for e in game.log[mark:] if e.kind == "loop_end_reasons")
+            assert set(reasons) - {"immediate"} == expected, (seed, game.loop)
+            assert ("immediate" in reasons) is immediate
+            ends += 1
+    assert ends >= 25
