@@ -490,3 +490,20 @@ def test_cultist_choice_uses_locations_after_movement_tl_d4() -> None:
     assert away.chars["shrine_maiden"].location == "hospital"
     assert away.phase is Phase.GOODWILL_ABILITY  # no Cultist decision (nor any at TL-D5): the Forbid stands
     assert away.location_intrigue["shrine"] == 0
+
+
+def test_forbid_cards_do_not_stop_role_abilities_tl_d4b() -> None:
+    """TL-D4b: Forbid Intrigue on the City and Forbid Paranoia on the Office Worker do not stop the
+    Brain's intrigue on the City nor the Conspiracy Theorist's paranoia on the Office Worker at TL-D5."""
+    game = make_game(
+        cast=("pop_idol", "office_worker", "informer", "doctor"),
+        roles={"pop_idol": "brain", "informer": "conspiracy_theorist"},
+    )
+    place_cards(
+        game,
+        mm=[("forbid_paranoia", "office_worker"), *QUIET_MM[:2]],
+        prot=[("forbid_intrigue", "city"), QUIET_P[1], ("paranoia_plus_1", "school")],
+    )
+    game.apply(UseAbility("brain.1", "pop_idol", "city"))
+    game.apply(UseAbility("conspiracy_theorist.1", "informer", "office_worker"))
+    assert (game.location_intrigue["city"], game.chars["office_worker"].paranoia) == (1, 1)
