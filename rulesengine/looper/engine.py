@@ -997,7 +997,13 @@ class Game:
 
     def _why_goodwill_illegal(self, action: UseAbility) -> tuple[str, str]:
         """The specific rule a goodwill declaration breaks: TL-D6a (goodwill), TL-D6e (uses), TL-D6b
-        (target), or TL-D6 (no such ability of a living character on the board)."""
+        (target), or TL-D6 (no such ability of a living character on the board).
+
+        >>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
+        >>> game = Game(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
+        >>> game._why_goodwill_illegal(UseAbility("pop_idol.2", "pop_idol", "office_worker"))[0]
+        'TL-D6a'
+        """
         src, aid = action.source, action.ability
         own = {a.id: a for a in self.content.characters[src].abilities} if src in self.chars else {}
         if aid not in own or src not in self.living():
