@@ -606,15 +606,35 @@ class Game:
 
     # -- TL-D4 -------------------------------------------------------------------------------
 
-    def _cultist_options(self) -> tuple[Action, ...]:
+    def cultist_choice_public(self) -> bool:
+        """Whether the face-up cards make a Cultist's choice conceivable (TL-D4, from public facts only).
+
+        True when the tragedy set has the Cultist role, exactly one Forbid Intrigue is on the board
+        (two void each other) and an Intrigue card shares its target. The Mastermind is then asked at
+        TL-D4 whether or not a Cultist is really there, so the pause reveals no role.
+
+        >>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
+        >>> game = Game(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
+        >>> game.cards = [PlacedCard("mastermind", "intrigue_plus_1", "school"),
+        ...               PlacedCard("protagonist:0", "forbid_intrigue", "school")]
+        >>> game.cultist_choice_public()
+        True
+        """
+        if "cultist" not in self.tragedy_set.roles:
+            return False
         fi = [pc for pc in self.cards if pc.card == "forbid_intrigue"]
         if len(fi) != 1:
-            return ()
+            return False
         target = fi[0].target
-        if not any(
+        return any(
             pc.card in ("intrigue_plus_1", "intrigue_plus_2") and pc.target == target for pc in self.cards
-        ):
+        )
+
+    def _cultist_options(self) -> tuple[Action, ...]:
+        """The Cultist's real uses now (empty when no living Cultist shares the forbidden target's place)."""
+        if not self.cultist_choice_public():
             return ()
+        target = next(pc.target for pc in self.cards if pc.card == "forbid_intrigue")
         options: list[Action] = []
         for c in self.with_role("cultist"):
             ch = self.chars[c]
@@ -628,7 +648,10 @@ class Game:
         """TL-D4: reveal all cards; Forbid Movement, movement, the other Forbids, then counters.
 
         The Cultist's optional choice (ignore Forbid Intrigue at its location) is asked after the
-        movement, on the characters' new locations.
+        movement, on the characters' new locations. The Mastermind is asked whenever the face-up cards
+        make that choice conceivable (:meth:`cultist_choice_public`), with ``Pass()`` as the only option
+        when no Cultist could really use it: whether the Mastermind pauses here depends on public
+        information only.
         """
         if self.step == 0:
             self.cards_revealed = True
@@ -641,12 +664,8 @@ class Game:
                 self.emit("moved", character=c, location=dest)
             self.step = 1
             self.cultist_ignore = []
-            options = self._cultist_options()
-            if options:
+            if self.cultist_choice_public():
                 self.step = 2
-                return Decision(
-                    "mastermind", "cultist", (Pass(), *options), "Cultist: ignore Forbid Intrigue?", "TL-D4"
-                )
         if self.step == 2:
             options = self._cultist_options()
             return Decision(
@@ -692,17 +711,19 @@ class Game:
     # -- TL-D5 -------------------------------------------------------------------------------
 
     def mastermind_ability(self) -> Decision | None:
-        """TL-D5: mandatory abilities first (TL-D5b/c), then optional ones in any order (TL-D5d)."""
+        """TL-D5: mandatory abilities first (TL-D5b/c), then optional ones in any order (TL-D5d).
+
+        The Mastermind is asked every day until it passes, with ``Pass()`` as the only option when no
+        ability is usable: the pause must not reveal a Brain, a Conspiracy Theorist or the Doctor's
+        secret use (TL-D5a).
+        """
         if self.step == 0:
             self.mm_used = set()
             self.step = 1  # no First Steps / Basic Tragedy X ability is mandatory at this timing
         options = abilities.mastermind_options(self)
-        if options:
-            return Decision(
-                "mastermind", "mastermind_ability", (Pass(), *options), "Mastermind abilities", "TL-D5"
-            )
-        self._goto(Phase.GOODWILL_ABILITY)
-        return None
+        return Decision(
+            "mastermind", "mastermind_ability", (Pass(), *options), "Mastermind abilities", "TL-D5"
+        )
 
     def _answer_mastermind_ability(self, decision: Decision, action: Action) -> None:
         if isinstance(action, Pass):
@@ -854,7 +875,12 @@ class Game:
         return self.day >= self.script.days
 
     def day_end(self) -> Decision | None:
-        """TL-D9: mandatory day-end abilities on one snapshot, then optional ones; next day or loop end."""
+        """TL-D9: mandatory day-end abilities on one snapshot, then optional ones; next day or loop end.
+
+        Unless the mandatory batch ended the loop, the Mastermind is asked every day until it passes,
+        with ``Pass()`` as the only option when no optional ability (Killer, Loved One, optional Time
+        Traveler) is usable: the pause must not reveal those roles.
+        """
         if self.step == 0:
             self.mm_used = set()
             abilities.day_end_mandatory(self)
@@ -862,10 +888,7 @@ class Game:
             if self._end_loop_if_needed():
                 return None
         options = abilities.day_end_options(self)
-        if options:
-            return Decision("mastermind", "day_end_ability", (Pass(), *options), "Day end abilities", "TL-D9")
-        self._finish_day()
-        return None
+        return Decision("mastermind", "day_end_ability", (Pass(), *options), "Day end abilities", "TL-D9")
 
     def _finish_day(self) -> None:
         if self._end_loop_if_needed():

@@ -71,12 +71,28 @@ def place_cards(
     mm: Sequence[tuple[str, str]] = QUIET_MM,
     prot: Sequence[tuple[str, str]] = QUIET_P,
 ) -> None:
-    """Play TL-D2 and TL-D3: the Mastermind's 3 cards, then the protagonists' from the leader on."""
+    """Play TL-D2 and TL-D3: the Mastermind's 3 cards, then the protagonists' from the leader on.
+
+    Empty Mastermind pauses (only ``Pass()`` to give) before and after are stepped over.
+    """
+    skip_empty_pauses(game)
     assert game.phase is Phase.MASTERMIND_CARDS, game.phase
     for card, target in mm:
         game.apply(PlaceCard(card, target))
     for card, target in prot:
         game.apply(PlaceCard(card, target))
+    skip_empty_pauses(game)
+
+
+def skip_empty_pauses(game: Game) -> None:
+    """Answer ``Pass()`` to every pending Mastermind decision whose only option is ``Pass()``.
+
+    The engine asks the Mastermind at TL-D4 (when a Cultist's choice is conceivable), at TL-D5 and at
+    TL-D9 even when no hidden role can act, so the pause reveals nothing; scenario tests that are
+    about something else step over those empty pauses.
+    """
+    while game.pending is not None and game.pending.who == "mastermind" and game.pending.options == (Pass(),):
+        game.apply(Pass())
 
 
 def answer_default(game: Game) -> Action:

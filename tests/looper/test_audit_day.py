@@ -9,7 +9,15 @@ from __future__ import annotations
 from rulesengine.looper.actions import Allow, Choose, Pass, PlaceCard, Refuse, UseAbility
 from rulesengine.looper.engine import Game
 from rulesengine.looper.state import Phase
-from tests.looper.engine_helpers import QUIET_MM, QUIET_P, events, make_game, place_cards, quiet_day
+from tests.looper.engine_helpers import (
+    QUIET_MM,
+    QUIET_P,
+    events,
+    make_game,
+    place_cards,
+    quiet_day,
+    skip_empty_pauses,
+)
 
 
 def to_phase(game: Game, phase: Phase) -> None:
@@ -191,7 +199,9 @@ def test_an_unsettling_rumor_once_per_loop_tl_d5() -> None:
     assert [a.target for a in rumor] == ["city", "hospital", "school", "shrine"]
     game.apply(UseAbility("an_unsettling_rumor.1", "", "school"))
     assert game.location_intrigue["school"] == 1
-    assert game.phase is Phase.GOODWILL_ABILITY  # nothing else to use today
+    assert game.legal_actions() == (Pass(),)  # nothing else to use today: asked until it passes
+    skip_empty_pauses(game)
+    assert game.phase is Phase.GOODWILL_ABILITY
     quiet_day(game)
     place_cards(game)
     assert game.phase is Phase.GOODWILL_ABILITY  # day 2: the rumor is spent for this loop
@@ -215,6 +225,8 @@ def test_brain_once_per_day_and_on_itself_or_its_location_tl_d5() -> None:
     ]
     game.apply(UseAbility("brain.1", "pop_idol", "pop_idol"))
     assert game.chars["pop_idol"].intrigue == 1
+    assert game.legal_actions() == (Pass(),)  # once per day: only Pass is left
+    skip_empty_pauses(game)
     assert game.phase is Phase.GOODWILL_ABILITY
     quiet_day(game)
     place_cards(game)
@@ -256,6 +268,7 @@ def test_refused_once_per_loop_ability_stays_used_for_the_loop_tl_d6c_tl_d6e() -
     assert game.legal_actions() == (Pass(),)
     game.location_intrigue["school"] = 2  # A Place to Protect: this loop will be lost
     game.apply(Pass())
+    skip_empty_pauses(game)
     assert (game.loop, game.day) == (2, 1)
     game.chars["alien"].goodwill = 4
     place_cards(game)
@@ -272,6 +285,7 @@ def test_refused_daily_ability_offered_again_next_day_tl_d6e() -> None:
     game.apply(UseAbility("office_worker.1", "office_worker", "office_worker"))
     game.apply(Refuse())
     game.apply(Pass())
+    skip_empty_pauses(game)
     assert game.day == 2
     place_cards(game)
     to_phase(game, Phase.GOODWILL_ABILITY)
@@ -389,6 +403,7 @@ def test_murder_of_guarded_key_person_removes_the_guard_only() -> None:
     to_phase(game, Phase.INCIDENT)
     game.apply(Choose("girl_student"))
     assert (game.chars["girl_student"].alive, game.chars["girl_student"].guards) == (True, 0)
+    skip_empty_pauses(game)
     assert (game.loop, game.day, game.lost) == (1, 2, False)
 
 

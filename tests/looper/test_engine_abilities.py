@@ -5,7 +5,15 @@ from __future__ import annotations
 from rulesengine.looper.actions import Allow, Choose, Pass, Refuse, UseAbility
 from rulesengine.looper.engine import Game
 from rulesengine.looper.state import Phase
-from tests.looper.engine_helpers import QUIET_MM, QUIET_P, events, make_game, make_script, place_cards
+from tests.looper.engine_helpers import (
+    QUIET_MM,
+    QUIET_P,
+    events,
+    make_game,
+    make_script,
+    place_cards,
+    skip_empty_pauses,
+)
 
 
 def ready(cast: tuple[str, ...], roles: dict[str, str] | None = None, **kw: object) -> Game:
@@ -221,6 +229,7 @@ def test_btx_incidents_foul_evil_and_butterfly_effect_change_of_future() -> None
     assert Choose("nurse|intrigue") in game.legal_actions()
     game.apply(Choose("nurse|intrigue"))
     assert game.chars["nurse"].intrigue == 1
+    skip_empty_pauses(game)  # TL-D9: the Mastermind is asked at day end, only Pass to give
     assert events(game, "loop_end_reasons", "mastermind") == [{"reasons": ["change_of_future.1"]}]
 
 

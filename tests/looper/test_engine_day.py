@@ -414,6 +414,8 @@ def test_each_ability_once_per_day_and_once_per_loop_tl_d6e() -> None:
     game.apply(Allow())
     assert game.legal_actions() == (Pass(),)
     game.apply(Pass())
+    assert game.pending is not None and game.pending.kind == "day_end_ability"
+    game.apply(Pass())  # TL-D9: asked every day, only Pass to give here
     assert game.day == 2
     place_cards(game)
     abilities = sorted({a.ability for a in game.legal_actions() if isinstance(a, UseAbility)})

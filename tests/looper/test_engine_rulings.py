@@ -147,7 +147,9 @@ def test_doctor_secret_use_does_not_show_in_public_count() -> None:
     assert game.chars["boy_student"].paranoia == 1
     public = [e for e in game.log if e.visibility == "public"]
     assert all("doctor.1" not in str(e.data) for e in public)
-    assert game.phase is Phase.GOODWILL_ABILITY  # no further Mastermind option: straight to TL-D6
+    assert game.legal_actions() == (Pass(),)  # no further Mastermind option: only Pass is left
+    game.apply(Pass())
+    assert game.phase is Phase.GOODWILL_ABILITY
     assert UseAbility("doctor.1", "doctor", "boy_student", "-") in game.legal_actions()
 
 

@@ -9,7 +9,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from rulesengine import i18n
-from rulesengine.looper.actions import PlaceCard
+from rulesengine.looper.actions import Pass, PlaceCard
 from rulesengine.viz.looper_board import draw_board, draw_hands, draw_table, owner_label, picture_from_game
 from rulesengine.viz.looper_cards import new_game
 
@@ -81,7 +81,9 @@ def test_resolved_cards_keep_their_places_and_cancellations_TL_D4():
         ("paranoia_plus_1", "doctor"),
     ]:
         game.apply(PlaceCard(card, target))
-    game.resume()  # TL-D4
+    game.resume()  # TL-D4: one Forbid Intrigue on an Intrigue card, so the Mastermind is asked
+    assert game.legal_actions() == (Pass(),)  # no Cultist in the City
+    game.apply(Pass())
     pic = picture_from_game(game, "protagonists", show_resolved=True, highlight=1)
     assert [(c.card, c.target, c.cancelled) for c in pic.cards] == [
         ("intrigue_plus_2", "city", True),
