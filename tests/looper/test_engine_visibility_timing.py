@@ -47,11 +47,11 @@ def expected_mastermind_pause(view: dict[str, Any], phase: Phase) -> bool:
     ``phase`` is the phase the game was resumed into; ``view`` is taken right after the resume (the
     game then waits for a decision or has paused at the next phase).
     """
-    if view["phase"] != phase.name:  # the step ran through without a decision
-        return False
     log = view["log"]
-    if phase in (Phase.MASTERMIND_CARDS, Phase.MASTERMIND_ABILITY, Phase.DAY_END):
+    if phase in (Phase.MASTERMIND_CARDS, Phase.MASTERMIND_ABILITY):
         return True
+    if phase is Phase.DAY_END:  # every day, unless the mandatory batch ended the loop (that is public)
+        return view["phase"] != Phase.LOOP_END.name
     if phase is Phase.CARD_RESOLUTION:
         revealed = [e for e in log if e["kind"] == "cards_revealed"]
         return cultist_choice_conceivable(revealed[-1]["cards"])
