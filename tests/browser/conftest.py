@@ -132,3 +132,8 @@ def open_app(page: object, voila_url: str, notebook: str, ready_selector: str) -
     """Open ``notebook`` as a Voilà app and wait until ``ready_selector`` is visible."""
     page.goto(f"{voila_url}/voila/render/{notebook}", timeout=RENDER_TIMEOUT_MS)  # type: ignore[attr-defined]
     page.wait_for_selector(ready_selector, state="visible", timeout=RENDER_TIMEOUT_MS)  # type: ignore[attr-defined]
+
+
+def has_text(selector: str, text: str) -> str:
+    """A JavaScript predicate for ``page.wait_for_function``: the first ``selector`` contains ``text``."""
+    return f"() => (document.querySelector({selector!r}) || {{innerText: ''}}).innerText.includes({text!r})"

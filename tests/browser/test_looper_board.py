@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from tests.browser.conftest import open_app
+from tests.browser.conftest import has_text, open_app
 
 NOTEBOOK = "01_looper_board_and_cards.ipynb"
 ROOT = ".rulesengine-looper-placement"
 MESSAGE = f"{ROOT} .rulesengine-message"
 FIGURE = f"{ROOT} .rulesengine-figure"
 
-
-def has_text(selector: str, text: str) -> str:
-    return f"() => document.querySelector({selector!r}).innerText.includes({text!r})"
 
 
 def place(page, card: str, target: str, expect: str) -> None:

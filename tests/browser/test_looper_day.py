@@ -3,7 +3,7 @@ change at each step, and see hidden information only in the Mastermind's view.""
 
 from __future__ import annotations
 
-from tests.browser.conftest import open_app
+from tests.browser.conftest import has_text, open_app
 
 NOTEBOOK = "02_looper_day_in_nine_steps.ipynb"
 ROOT = ".rulesengine-looper-stepper"
@@ -86,12 +86,9 @@ def test_language_switch_relabels_the_stepper(page, voila_url):
     open_app(page, voila_url, NOTEBOOK, FIGURE)
     before = state(page)["figure"]
     page.locator(f"{ROOT} .rulesengine-language-switch button", has_text="Tiếng Việt").click()
-    page.wait_for_function(has_text_js(f"{ROOT} .rulesengine-looper-next", "Bước tiếp theo"))
-    page.wait_for_function(has_text_js(STEPS, "Bắt đầu ngày"))
+    page.wait_for_function(has_text(f"{ROOT} .rulesengine-looper-next", "Bước tiếp theo"))
+    page.wait_for_function(has_text(STEPS, "Bắt đầu ngày"))
     page.wait_for_function(f"(old) => document.querySelector({FIGURE!r}).src !== old", arg=before)
     page.locator(f"{ROOT} .rulesengine-language-switch button", has_text="English").click()
-    page.wait_for_function(has_text_js(f"{ROOT} .rulesengine-looper-next", "Next step"))
+    page.wait_for_function(has_text(f"{ROOT} .rulesengine-looper-next", "Next step"))
 
-
-def has_text_js(selector: str, text: str) -> str:
-    return f"() => document.querySelector({selector!r}).innerText.includes({text!r})"

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from tests.browser.conftest import open_app
-
-
-def has_text(selector: str, text: str) -> str:
-    return f"() => (document.querySelector({selector!r}) || {{innerText: ''}}).innerText.includes({text!r})"
+from tests.browser.conftest import has_text, open_app
 
 
 def test_final_guess_is_answered_one_guess_at_a_time_TL_FG3(page, voila_url):
@@ -35,4 +31,4 @@ def test_play_on_to_the_learners_card_and_play_it_TL_D3(page, voila_url):
     page.wait_for_function(
         f"(old) => document.querySelector('{root} .rulesengine-looper-log').innerText !== old", arg=before
     )
-    assert "Script: The Last Bell" in page.locator(f"{root} .rulesengine-looper-notes").inner_text()
+    page.wait_for_function(has_text(f"{root} .rulesengine-looper-notes", "Script: The Last Bell"))
