@@ -25,7 +25,7 @@ from rulesengine.errors import InputError
 from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
 from rulesengine.looper.engine import Game, play
 from rulesengine.looper.replay import decisions_document, read_decisions, replay, report, text_report
-from rulesengine.looper.script import load_script
+from rulesengine.looper.script import load_script, validation_report
 
 
 def register(subparsers: Any) -> None:
@@ -44,6 +44,10 @@ def register(subparsers: Any) -> None:
     pp.add_argument("--record", help="write the game's decisions file here (JSON)")
     pp.add_argument("--json", action="store_true", help="print one JSON object")
     pp.set_defaults(handler=_play)
+    vp = sub.add_parser("validate", help="check script files: every problem and playability note")
+    vp.add_argument("scripts", nargs="+", help="script files (YAML), see docs/looper_scripts.md")
+    vp.add_argument("--json", action="store_true", help="print one JSON list of reports")
+    vp.set_defaults(handler=_validate)
 
 
 def _print(game: Game, as_json: bool) -> None:
@@ -82,3 +86,18 @@ def _play(args: argparse.Namespace) -> int:
             raise InputError("--record", f"cannot write {args.record} ({exc.strerror})") from None
     _print(game, args.json)
     return 0
+
+
+def _validate(args: argparse.Namespace) -> int:
+    """Exit 0 when every file is valid, 1 when some file breaks a rule of script creation."""
+    reports = [validation_report(path) for path in args.scripts]
+    if args.json:
+        print(json.dumps(reports, sort_keys=True))
+    else:
+        for rep in reports:
+            print(f"{rep['file']}: {'valid' if rep['valid'] else 'INVALID'}")
+            for problem in rep["problems"]:  # type: ignore[attr-defined]
+                print(f"  problem: {problem}")
+            for warning in rep["warnings"]:  # type: ignore[attr-defined]
+                print(f"  note: {warning}")
+    return 0 if all(rep["valid"] for rep in reports) else 1
