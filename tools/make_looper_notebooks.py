@@ -14,23 +14,7 @@ import sys
 from pathlib import Path
 
 import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-
-ROOT = Path(__file__).resolve().parent.parent
-CHECK = "nbval-check-output"
-IGNORE = "nbval-ignore-output"
-
-
-def md(text: str) -> nbformat.NotebookNode:
-    return new_markdown_cell(text.strip())
-
-
-def code(text: str, tag: str | None = None) -> nbformat.NotebookNode:
-    cell = new_code_cell(text.strip())
-    if tag:
-        cell.metadata["tags"] = [tag]
-    return cell
-
+from nbtools import CHECK, IGNORE, code, md, write
 
 SETUP = """
 import random
@@ -721,20 +705,11 @@ NOTEBOOKS = {
 }
 
 
-def write(key: str) -> Path:
+def write_notebook(key: str) -> Path:
     name, build = NOTEBOOKS[key]
-    nb = new_notebook(cells=build())
-    nb.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3 (ipykernel)",
-        "language": "python",
-    }
-    nb.metadata["language_info"] = {"name": "python"}
-    path = ROOT / "notebooks" / name
-    nbformat.write(nb, path)
-    return path
+    return write(name, build())
 
 
 if __name__ == "__main__":
     for key in sys.argv[1:] or sorted(NOTEBOOKS):
-        print(write(key))
+        print(write_notebook(key))
