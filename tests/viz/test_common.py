@@ -10,13 +10,6 @@ from rulesengine.viz.common import FigureView, LanguageSwitch, MessageBox
 from rulesengine.viz.glossary import GlossaryExplorer
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
 def test_language_switch_relabels_bound_widgets():
     explorer = GlossaryExplorer()
     assert explorer.game.description == "Game"

@@ -6,7 +6,6 @@ from fractions import Fraction
 
 import pytest
 
-from rulesengine import i18n
 from rulesengine.grove import Knowledge, culprit_odds
 from rulesengine.grove.analysis import odds_by_players, seen_pair_grid
 from rulesengine.viz.grove_odds import (
@@ -17,16 +16,6 @@ from rulesengine.viz.grove_odds import (
     plot_odds_by_players,
     plot_seen_pair_grid,
 )
-
-
-@pytest.fixture(autouse=True)
-def english():
-    """English labels; the language listeners registered by this test's widgets are dropped afterwards."""
-    i18n.set_language("en")
-    known = len(i18n._listeners)
-    yield
-    del i18n._listeners[known:]
-    i18n.set_language("en")
 
 
 def bar_labels(explorer: OddsExplorer) -> list[str]:

@@ -2,22 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
 from matplotlib.figure import Figure
 
-from rulesengine import i18n
 from rulesengine.grove import EventKind, Phase, culprit_index
 from rulesengine.viz.grove_table import GroveStepper, draw_table
-
-
-@pytest.fixture(autouse=True)
-def english():
-    """English labels; the language listeners registered by this test's widgets are dropped afterwards."""
-    i18n.set_language("en")
-    known = len(i18n._listeners)
-    yield
-    del i18n._listeners[known:]
-    i18n.set_language("en")
 
 
 def texts(stepper: GroveStepper) -> list[str]:

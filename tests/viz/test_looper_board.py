@@ -5,23 +5,12 @@ from __future__ import annotations
 import matplotlib
 
 matplotlib.use("Agg")
-import pytest
 from matplotlib.figure import Figure
 
 from rulesengine import i18n
 from rulesengine.looper.actions import Pass, PlaceCard
 from rulesengine.viz.looper_board import draw_board, draw_hands, draw_table, owner_label, picture_from_game
 from rulesengine.viz.looper_cards import new_game
-
-
-@pytest.fixture(autouse=True)
-def english():
-    """English labels, and no language listener of this test's widgets left behind for other tests."""
-    listeners = list(i18n._listeners)
-    i18n.set_language("en")
-    yield
-    i18n._listeners[:] = listeners
-    i18n.set_language("en")
 
 
 def test_start_of_the_tutorial_script_puts_characters_on_their_start_locations():

@@ -4,18 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesengine import i18n
 from rulesengine.viz.looper_cards import PlacementWidget
-
-
-@pytest.fixture(autouse=True)
-def english():
-    """English labels, and no language listener of this test's widgets left behind for other tests."""
-    listeners = list(i18n._listeners)
-    i18n.set_language("en")
-    yield
-    i18n._listeners[:] = listeners
-    i18n.set_language("en")
 
 
 @pytest.fixture

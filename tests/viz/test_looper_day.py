@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from rulesengine import i18n
 from rulesengine.looper.actions import PlaceCard
 from rulesengine.viz.looper_day import DayStepper, demo, plan, plan_agents
 
@@ -12,16 +11,6 @@ DAY1 = plan(
     "paranoia_plus_1@boy_student intrigue_plus_2@city move_vertical@girl_student",
     "forbid_movement@girl_student paranoia_minus_1@boy_student forbid_intrigue@city",
 )
-
-
-@pytest.fixture(autouse=True)
-def english():
-    """English labels, and no language listener of this test's widgets left behind for other tests."""
-    listeners = list(i18n._listeners)
-    i18n.set_language("en")
-    yield
-    i18n._listeners[:] = listeners
-    i18n.set_language("en")
 
 
 @pytest.fixture

@@ -2,20 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from rulesengine import i18n
 from rulesengine.viz.looper_loop import FinalGuessWidget, loop_demo
-
-
-@pytest.fixture(autouse=True)
-def english():
-    """English labels, and no language listener of this test's widgets left behind for other tests."""
-    listeners = list(i18n._listeners)
-    i18n.set_language("en")
-    yield
-    i18n._listeners[:] = listeners
-    i18n.set_language("en")
 
 
 def test_last_day_played_without_loss_is_a_win_TL_LE1_TL_LE2():

@@ -2,21 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
-from rulesengine import i18n
 from rulesengine.looper.actions import PlaceCard
 from rulesengine.viz.looper_play import PlayWidget, notes, script_ids
-
-
-@pytest.fixture(autouse=True)
-def english():
-    """English labels, and no language listener of this test's widgets left behind for other tests."""
-    listeners = list(i18n._listeners)
-    i18n.set_language("en")
-    yield
-    i18n._listeners[:] = listeners
-    i18n.set_language("en")
 
 
 def test_shipped_scripts_are_offered():

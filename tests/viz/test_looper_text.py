@@ -4,18 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from rulesengine import i18n
 from rulesengine.looper.agents import RandomAgent
 from rulesengine.looper.engine import Game, play
 from rulesengine.looper.script import load_script, shipped_scripts
 from rulesengine.viz.looper_text import describe_event, log_html, log_lines
-
-
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 @pytest.mark.parametrize("path", shipped_scripts(), ids=lambda p: p.stem)
