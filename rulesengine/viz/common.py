@@ -7,6 +7,8 @@
 * :class:`FigureView` — a matplotlib figure shown as a PNG ``Image`` widget of
   fixed size, redrawn in place so the page does not jump.
 * :func:`use_style` — the plot style of the notebooks.
+* :func:`classed` and :func:`button` — a widget with its CSS class and,
+  optionally, a glossary label that follows the language switch.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import io
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import ipywidgets as widgets
 import matplotlib
@@ -87,6 +89,35 @@ def bind(widget: widgets.Widget, key: str, attr: str = "description") -> widgets
 
     i18n.on_change(relabel, owner=widget)
     return widget
+
+
+W = TypeVar("W", bound=widgets.DOMWidget)
+
+
+def classed(widget: W, css_class: str, label: str | None = None) -> W:
+    """Add the CSS class ``css_class`` to ``widget``; with a ``label``, :func:`bind` its description to it.
+
+    >>> import ipywidgets as w
+    >>> box = classed(w.Dropdown(), "rulesengine-example", "next_step")
+    >>> box._dom_classes, box.description
+    (('rulesengine-example',), 'Next step')
+    """
+    widget.add_class(css_class)
+    if label is not None:
+        bind(widget, label)
+    return widget
+
+
+def button(css_class: str, label: str, width: str, style: str = "") -> widgets.Button:
+    """A button of fixed ``width`` with the CSS class ``css_class``, labelled with the glossary key ``label``.
+
+    ``style`` is the ipywidgets ``button_style`` ("primary", "success", "info", "warning", ...).
+
+    >>> b = button("rulesengine-example", "next_step", "180px", style="primary")
+    >>> b.description, b.button_style, b.layout.width, b._dom_classes
+    ('Next step', 'primary', '180px', ('rulesengine-example',))
+    """
+    return classed(widgets.Button(button_style=style, layout=widgets.Layout(width=width)), css_class, label)
 
 
 class LanguageSwitch:

@@ -29,7 +29,7 @@ from rulesengine.looper.cards import MASTERMIND_HAND, PROTAGONIST_HAND
 from rulesengine.looper.engine import Game
 from rulesengine.looper.script import SCRIPTS_DIR, load_script
 from rulesengine.looper.state import Phase
-from rulesengine.viz.common import FigureView, LanguageSwitch, MessageBox, bind
+from rulesengine.viz.common import FigureView, LanguageSwitch, MessageBox, button, classed
 from rulesengine.viz.looper_board import (
     VIEWERS,
     card_name,
@@ -95,26 +95,19 @@ class PlacementWidget:
         self.game = new_game(script_id)
         self.switch = LanguageSwitch()
         self.view = ViewSwitch(view)
-        self.turn = widgets.HTML(layout=widgets.Layout(height="28px", width="100%"))
-        self.turn.add_class("rulesengine-looper-turn")
-        self.card = widgets.Dropdown(layout=widgets.Layout(width="360px"))
-        self.card.add_class("rulesengine-looper-card")
-        bind(self.card, "card")
-        self.target = widgets.Dropdown(layout=widgets.Layout(width="360px"))
-        self.target.add_class("rulesengine-looper-target")
-        bind(self.target, "target")
-        self.place_button = widgets.Button(button_style="primary", layout=widgets.Layout(width="170px"))
-        self.place_button.add_class("rulesengine-looper-place")
-        bind(self.place_button, "place_card")
-        self.agent_button = widgets.Button(layout=widgets.Layout(width="170px"))
-        self.agent_button.add_class("rulesengine-looper-agent")
-        bind(self.agent_button, "agent_choose")
-        self.reveal_button = widgets.Button(button_style="warning", layout=widgets.Layout(width="220px"))
-        self.reveal_button.add_class("rulesengine-looper-reveal")
-        bind(self.reveal_button, "turn_cards_over")
-        self.reset_button = widgets.Button(layout=widgets.Layout(width="220px"))
-        self.reset_button.add_class("rulesengine-looper-reset")
-        bind(self.reset_button, "clear_cards")
+        self.turn = classed(
+            widgets.HTML(layout=widgets.Layout(height="28px", width="100%")), "rulesengine-looper-turn"
+        )
+        self.card = classed(
+            widgets.Dropdown(layout=widgets.Layout(width="360px")), "rulesengine-looper-card", "card"
+        )
+        self.target = classed(
+            widgets.Dropdown(layout=widgets.Layout(width="360px")), "rulesengine-looper-target", "target"
+        )
+        self.place_button = button("rulesengine-looper-place", "place_card", "170px", style="primary")
+        self.agent_button = button("rulesengine-looper-agent", "agent_choose", "170px")
+        self.reveal_button = button("rulesengine-looper-reveal", "turn_cards_over", "220px", style="warning")
+        self.reset_button = button("rulesengine-looper-reset", "clear_cards", "220px")
         self.message = MessageBox()
         self.figure = FigureView(self._draw if draw else (lambda fig: None), size=TABLE_SIZE)
         self.figure._draw = self._draw

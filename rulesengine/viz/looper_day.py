@@ -38,7 +38,7 @@ from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists
 from rulesengine.looper.engine import Game
 from rulesengine.looper.script import SCRIPTS_DIR, load_script
 from rulesengine.looper.state import Phase
-from rulesengine.viz.common import FigureView, LanguageSwitch, MessageBox, bind
+from rulesengine.viz.common import FigureView, LanguageSwitch, MessageBox, bind, button, classed
 from rulesengine.viz.looper_board import draw_table, picture_from_game, role_name
 from rulesengine.viz.looper_cards import TABLE_SIZE, ViewSwitch
 from rulesengine.viz.looper_text import (
@@ -226,31 +226,29 @@ class DayStepper:
         self.fresh: dict[str, int] = {"protagonists": 0, "mastermind": 0}
         self.switch = LanguageSwitch()
         self.view = ViewSwitch(view)
-        self.mm_learner = widgets.Checkbox(value="mastermind" in learner, indent=False)
-        self.mm_learner.add_class("rulesengine-looper-learner-mm")
-        bind(self.mm_learner, "i_choose_mastermind")
-        self.prot_learner = widgets.Checkbox(value="protagonists" in learner, indent=False)
-        self.prot_learner.add_class("rulesengine-looper-learner-prot")
-        bind(self.prot_learner, "i_choose_protagonists")
-        self.next_button = widgets.Button(button_style="primary", layout=widgets.Layout(width="180px"))
-        self.next_button.add_class("rulesengine-looper-next")
-        bind(self.next_button, "next_step")
-        self.reset_button = widgets.Button(layout=widgets.Layout(width="140px"))
-        self.reset_button.add_class("rulesengine-looper-reset")
-        bind(self.reset_button, "reset")
-        self.steps = widgets.HTML(layout=widgets.Layout(width="100%", min_height="64px"))
-        self.steps.add_class("rulesengine-looper-steps")
-        self.prompt = widgets.HTML(layout=widgets.Layout(width="100%", min_height="28px"))
-        self.prompt.add_class("rulesengine-looper-prompt")
-        self.options = widgets.Dropdown(layout=widgets.Layout(width="620px"))
-        self.options.add_class("rulesengine-looper-options")
-        bind(self.options, "choice")
-        self.play_button = widgets.Button(button_style="success", layout=widgets.Layout(width="170px"))
-        self.play_button.add_class("rulesengine-looper-play")
-        bind(self.play_button, "play_choice")
-        self.agent_button = widgets.Button(layout=widgets.Layout(width="170px"))
-        self.agent_button.add_class("rulesengine-looper-agent")
-        bind(self.agent_button, "agent_choose")
+        self.mm_learner = classed(
+            widgets.Checkbox(value="mastermind" in learner, indent=False),
+            "rulesengine-looper-learner-mm",
+            "i_choose_mastermind",
+        )
+        self.prot_learner = classed(
+            widgets.Checkbox(value="protagonists" in learner, indent=False),
+            "rulesengine-looper-learner-prot",
+            "i_choose_protagonists",
+        )
+        self.next_button = button("rulesengine-looper-next", "next_step", "180px", style="primary")
+        self.reset_button = button("rulesengine-looper-reset", "reset", "140px")
+        self.steps = classed(
+            widgets.HTML(layout=widgets.Layout(width="100%", min_height="64px")), "rulesengine-looper-steps"
+        )
+        self.prompt = classed(
+            widgets.HTML(layout=widgets.Layout(width="100%", min_height="28px")), "rulesengine-looper-prompt"
+        )
+        self.options = classed(
+            widgets.Dropdown(layout=widgets.Layout(width="620px")), "rulesengine-looper-options", "choice"
+        )
+        self.play_button = button("rulesengine-looper-play", "play_choice", "170px", style="success")
+        self.agent_button = button("rulesengine-looper-agent", "agent_choose", "170px")
         self.highlight = widgets.ToggleButtons(
             options=[("1–4", 0), ("1 ✕M", 1), ("2 ↔↕↗", 2), ("3 ✕P ✕G ✕I", 3), ("4 ±", 4)],
             value=0,
@@ -265,8 +263,9 @@ class DayStepper:
             layout=widgets.Layout(width="100%", height="260px", overflow="auto", border="1px solid #ddd")
         )
         self.log.add_class("rulesengine-looper-log")
-        self.secrets = widgets.HTML(layout=widgets.Layout(width="100%", min_height="48px"))
-        self.secrets.add_class("rulesengine-looper-secrets")
+        self.secrets = classed(
+            widgets.HTML(layout=widgets.Layout(width="100%", min_height="48px")), "rulesengine-looper-secrets"
+        )
         self.next_button.on_click(lambda _b: self.next_step())
         self.reset_button.on_click(lambda _b: self.reset())
         self.play_button.on_click(lambda _b: self.play_selected())

@@ -28,7 +28,7 @@ from rulesengine.looper.actions import Choose, Guess
 from rulesengine.looper.engine import Game
 from rulesengine.looper.script import SCRIPTS_DIR, load_script
 from rulesengine.looper.state import Phase
-from rulesengine.viz.common import FigureView, LanguageSwitch, MessageBox, bind
+from rulesengine.viz.common import FigureView, LanguageSwitch, MessageBox, button, classed
 from rulesengine.viz.looper_board import draw_board, picture_from_game, role_name
 from rulesengine.viz.looper_day import DayPlan, Demo, PlanAgent, plan
 from rulesengine.viz.looper_text import log_lines
@@ -226,21 +226,23 @@ class FinalGuessWidget:
         self.game = final_guess_game(script_id)
         self.results: list[tuple[str, str, bool]] = []
         self.switch = LanguageSwitch()
-        self.character = widgets.Dropdown(layout=widgets.Layout(width="330px"))
-        self.character.add_class("rulesengine-looper-guess-character")
-        bind(self.character, "character")
-        self.role = widgets.Dropdown(layout=widgets.Layout(width="330px"))
-        self.role.add_class("rulesengine-looper-guess-role")
-        bind(self.role, "secret_role")
-        self.guess_button = widgets.Button(button_style="primary", layout=widgets.Layout(width="150px"))
-        self.guess_button.add_class("rulesengine-looper-guess")
-        bind(self.guess_button, "guess")
-        self.reset_button = widgets.Button(layout=widgets.Layout(width="150px"))
-        self.reset_button.add_class("rulesengine-looper-reset")
-        bind(self.reset_button, "reset")
+        self.character = classed(
+            widgets.Dropdown(layout=widgets.Layout(width="330px")),
+            "rulesengine-looper-guess-character",
+            "character",
+        )
+        self.role = classed(
+            widgets.Dropdown(layout=widgets.Layout(width="330px")),
+            "rulesengine-looper-guess-role",
+            "secret_role",
+        )
+        self.guess_button = button("rulesengine-looper-guess", "guess", "150px", style="primary")
+        self.reset_button = button("rulesengine-looper-reset", "reset", "150px")
         self.message = MessageBox()
-        self.table = widgets.HTML(layout=widgets.Layout(width="100%", height="240px", overflow="auto"))
-        self.table.add_class("rulesengine-looper-guesses")
+        self.table = classed(
+            widgets.HTML(layout=widgets.Layout(width="100%", height="240px", overflow="auto")),
+            "rulesengine-looper-guesses",
+        )
         self.figure = FigureView(self._draw if draw else (lambda fig: None), size=(10, 7.2))
         self.figure._draw = self._draw
         self.guess_button.on_click(lambda _b: self.guess(self.character.value, self.role.value))

@@ -23,7 +23,7 @@ import ipywidgets as widgets
 
 from rulesengine import i18n
 from rulesengine.looper.script import shipped_scripts
-from rulesengine.viz.common import bind
+from rulesengine.viz.common import bind, button, classed
 from rulesengine.viz.looper_board import role_name
 from rulesengine.viz.looper_day import Agent, DayStepper, heuristic_agents
 from rulesengine.viz.looper_text import ability_text, incident_name, plot_name
@@ -112,17 +112,13 @@ class PlayWidget(DayStepper):
             style={"button_width": "150px"},
         )
         self.side_choice.add_class("rulesengine-looper-side")
-        self.new_button = widgets.Button(button_style="info", layout=widgets.Layout(width="140px"))
-        self.new_button.add_class("rulesengine-looper-new-game")
-        bind(self.new_button, "new_game")
-        self.play_on_button = widgets.Button(button_style="primary", layout=widgets.Layout(width="240px"))
-        self.play_on_button.add_class("rulesengine-looper-play-on")
-        bind(self.play_on_button, "play_on")
-        self.auto_button = widgets.Button(layout=widgets.Layout(width="240px"))
-        self.auto_button.add_class("rulesengine-looper-auto")
-        bind(self.auto_button, "agents_to_the_end")
-        self.progress = widgets.IntProgress(min=0, max=1, value=0, layout=widgets.Layout(width="300px"))
-        self.progress.add_class("rulesengine-looper-progress")
+        self.new_button = button("rulesengine-looper-new-game", "new_game", "140px", style="info")
+        self.play_on_button = button("rulesengine-looper-play-on", "play_on", "240px", style="primary")
+        self.auto_button = button("rulesengine-looper-auto", "agents_to_the_end", "240px")
+        self.progress = classed(
+            widgets.IntProgress(min=0, max=1, value=0, layout=widgets.Layout(width="300px")),
+            "rulesengine-looper-progress",
+        )
         self.notes_panel = widgets.HTML(
             layout=widgets.Layout(width="100%", height="200px", overflow="auto", border="1px solid #ddd")
         )
