@@ -38,7 +38,7 @@ from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists
 from rulesengine.looper.engine import Game
 from rulesengine.looper.script import SCRIPTS_DIR, load_script
 from rulesengine.looper.state import Phase
-from rulesengine.viz.common import FigureView, LanguageSwitch, MessageBox, bind, button, classed
+from rulesengine.viz.common import FigureView, LanguageSwitch, MessageBox, button, classed
 from rulesengine.viz.looper_board import draw_table, picture_from_game, role_name
 from rulesengine.viz.looper_cards import TABLE_SIZE, ViewSwitch
 from rulesengine.viz.looper_text import (
@@ -249,20 +249,24 @@ class DayStepper:
         )
         self.play_button = button("rulesengine-looper-play", "play_choice", "170px", style="success")
         self.agent_button = button("rulesengine-looper-agent", "agent_choose", "170px")
-        self.highlight = widgets.ToggleButtons(
-            options=[("1–4", 0), ("1 ✕M", 1), ("2 ↔↕↗", 2), ("3 ✕P ✕G ✕I", 3), ("4 ±", 4)],
-            value=0,
-            style={"button_width": "96px"},
+        self.highlight = classed(
+            widgets.ToggleButtons(
+                options=[("1–4", 0), ("1 ✕M", 1), ("2 ↔↕↗", 2), ("3 ✕P ✕G ✕I", 3), ("4 ±", 4)],
+                value=0,
+                style={"button_width": "96px"},
+            ),
+            "rulesengine-looper-highlight",
+            "resolution_order",
         )
-        self.highlight.add_class("rulesengine-looper-highlight")
-        bind(self.highlight, "resolution_order")
         self.message = MessageBox()
         self.figure = FigureView(self._draw if draw else (lambda fig: None), size=TABLE_SIZE)
         self.figure._draw = self._draw
-        self.log = widgets.HTML(
-            layout=widgets.Layout(width="100%", height="260px", overflow="auto", border="1px solid #ddd")
+        self.log = classed(
+            widgets.HTML(
+                layout=widgets.Layout(width="100%", height="260px", overflow="auto", border="1px solid #ddd")
+            ),
+            "rulesengine-looper-log",
         )
-        self.log.add_class("rulesengine-looper-log")
         self.secrets = classed(
             widgets.HTML(layout=widgets.Layout(width="100%", min_height="48px")), "rulesengine-looper-secrets"
         )

@@ -23,7 +23,7 @@ import ipywidgets as widgets
 
 from rulesengine import i18n
 from rulesengine.looper.script import shipped_scripts
-from rulesengine.viz.common import bind, button, classed
+from rulesengine.viz.common import button, classed
 from rulesengine.viz.looper_board import role_name
 from rulesengine.viz.looper_day import Agent, DayStepper, heuristic_agents
 from rulesengine.viz.looper_text import ability_text, incident_name, plot_name
@@ -101,17 +101,19 @@ class PlayWidget(DayStepper):
         if side not in SIDES:
             raise ValueError(f"side must be one of {SIDES}, got {side!r}")
         super().__init__(script_id, agents=agents, learner=(side,), view=side, seed=seed, draw=draw)
-        self.script_choice = widgets.Dropdown(
-            options=script_ids(), value=script_id, layout=widgets.Layout(width="360px")
+        self.script_choice = classed(
+            widgets.Dropdown(options=script_ids(), value=script_id, layout=widgets.Layout(width="360px")),
+            "rulesengine-looper-script",
+            "script",
         )
-        self.script_choice.add_class("rulesengine-looper-script")
-        bind(self.script_choice, "script")
-        self.side_choice = widgets.ToggleButtons(
-            options=[(i18n.t("protagonists"), "protagonists"), (i18n.t("mastermind"), "mastermind")],
-            value=side,
-            style={"button_width": "150px"},
+        self.side_choice = classed(
+            widgets.ToggleButtons(
+                options=[(i18n.t("protagonists"), "protagonists"), (i18n.t("mastermind"), "mastermind")],
+                value=side,
+                style={"button_width": "150px"},
+            ),
+            "rulesengine-looper-side",
         )
-        self.side_choice.add_class("rulesengine-looper-side")
         self.new_button = button("rulesengine-looper-new-game", "new_game", "140px", style="info")
         self.play_on_button = button("rulesengine-looper-play-on", "play_on", "240px", style="primary")
         self.auto_button = button("rulesengine-looper-auto", "agents_to_the_end", "240px")
@@ -119,10 +121,12 @@ class PlayWidget(DayStepper):
             widgets.IntProgress(min=0, max=1, value=0, layout=widgets.Layout(width="300px")),
             "rulesengine-looper-progress",
         )
-        self.notes_panel = widgets.HTML(
-            layout=widgets.Layout(width="100%", height="200px", overflow="auto", border="1px solid #ddd")
+        self.notes_panel = classed(
+            widgets.HTML(
+                layout=widgets.Layout(width="100%", height="200px", overflow="auto", border="1px solid #ddd")
+            ),
+            "rulesengine-looper-notes",
         )
-        self.notes_panel.add_class("rulesengine-looper-notes")
         self.new_button.on_click(lambda _b: self.new_game(self.script_choice.value, self.side_choice.value))
         self.play_on_button.on_click(lambda _b: self.play_on())
         self.auto_button.on_click(lambda _b: self.play_to_end())
