@@ -108,14 +108,18 @@ def _choice(option: str) -> str:
     )
 
 
+def _aimed_at(target: str | None) -> str:
+    """`` → <target>`` after an ability that has a target; nothing when it has none."""
+    return f" → {_choice(target)}" if target else ""
+
+
 def describe_action(action: Action) -> str:
     """One line for an action, as a dropdown option or a log line shows it."""
     if isinstance(action, PlaceCard):
         return f"{card_name(action.card)} → {target_name(action.target)}"
     if isinstance(action, UseAbility):
         text = ability_text(action.ability)
-        if action.target:
-            text += f" → {_choice(action.target)}"
+        text += _aimed_at(action.target)
         if action.extra:
             text += f" [{action.extra}]"
         return text
@@ -173,12 +177,10 @@ def describe_event(event: Mapping[str, Any]) -> str:
         source = get("source")
         target = get("target")
         by = f" ({target_name(source)})" if source else ""
-        return f"Ability used{by}: {text}" + (f" → {_choice(target)}" if target else "")
+        return f"Ability used{by}: {text}{_aimed_at(target)}"
     if kind == "goodwill_declared":
         target = get("target")
-        return f"The leader declares {ability_text(get('ability', ''))}" + (
-            f" → {_choice(target)}" if target else ""
-        )
+        return f"The leader declares {ability_text(get('ability', ''))}{_aimed_at(target)}"
     if kind == "goodwill_refused":
         return "The Mastermind says: nothing happens (the ability is refused)."
     if kind == "refusal":
