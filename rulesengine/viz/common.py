@@ -9,6 +9,7 @@
 * :func:`use_style` — the plot style of the notebooks.
 * :func:`classed` and :func:`button` — a widget with its CSS class and,
   optionally, a glossary label that follows the language switch.
+* :func:`on_new_language` — call back once each time the language really changes.
 """
 
 from __future__ import annotations
@@ -118,6 +119,30 @@ def button(css_class: str, label: str, width: str, style: str = "") -> widgets.B
     ('Next step', 'primary', '180px', ('rulesengine-example',))
     """
     return classed(widgets.Button(button_style=style, layout=widgets.Layout(width=width)), css_class, label)
+
+
+def on_new_language(callback: Callable[[str], Any]) -> Callable[[], None]:
+    """Call ``callback(language)`` each time the language changes; returns the function that stops it.
+
+    Several switches in one notebook stay in step, so one change can be announced again with the
+    same language; ``callback`` runs only when the language differs from the last one seen.
+
+    >>> seen: list[str] = []
+    >>> stop = on_new_language(seen.append)
+    >>> for language in ("vi", "vi", "en"):
+    ...     i18n.set_language(language)
+    >>> stop(); seen
+    ['vi', 'en']
+    """
+    current: str = i18n.get_language()
+
+    def listener(language: str) -> None:
+        nonlocal current
+        if language != current:
+            current = language
+            callback(language)
+
+    return i18n.on_change(listener)
 
 
 class LanguageSwitch:

@@ -29,7 +29,7 @@ from rulesengine.looper.cards import MASTERMIND_HAND, PROTAGONIST_HAND
 from rulesengine.looper.engine import Game
 from rulesengine.looper.script import SCRIPTS_DIR, load_script
 from rulesengine.looper.state import Phase
-from rulesengine.viz.common import FigureView, LanguageSwitch, MessageBox, button, classed
+from rulesengine.viz.common import FigureView, LanguageSwitch, MessageBox, button, classed, on_new_language
 from rulesengine.viz.looper_board import (
     VIEWERS,
     card_name,
@@ -58,17 +58,13 @@ class ViewSwitch:
             options=self._options(), value=value, style={"button_width": "210px"}
         )
         self.widget.add_class("rulesengine-looper-view")
-        self._language: str = i18n.get_language()
-        self._off = i18n.on_change(self._relabel)
+        self._off = on_new_language(self._relabel)
 
     @staticmethod
     def _options() -> list[tuple[str, str]]:
         return [(i18n.t("view_protagonists"), "protagonists"), (i18n.t("view_mastermind"), "mastermind")]
 
-    def _relabel(self, language: str) -> None:
-        if language == self._language:
-            return
-        self._language = language
+    def _relabel(self, _language: str) -> None:
         value = self.widget.value
         self.widget.options = self._options()
         self.widget.value = value
@@ -116,8 +112,7 @@ class PlacementWidget:
         self.reveal_button.on_click(lambda _b: self.reveal())
         self.reset_button.on_click(lambda _b: self.reset())
         self.view.widget.observe(lambda _c: self.refresh(), names="value")
-        self._language: str = i18n.get_language()
-        self._off = i18n.on_change(self._language_changed)
+        self._off = on_new_language(lambda _language: self.refresh())
         self.widget = widgets.VBox(
             [
                 widgets.HBox([self.switch.widget, self.view.widget]),
@@ -131,11 +126,6 @@ class PlacementWidget:
         )
         self.widget.add_class("rulesengine-looper-placement")
         self.refresh()
-
-    def _language_changed(self, language: str) -> None:
-        if language != self._language:  # nested switches call again with the same language
-            self._language = language
-            self.refresh()
 
     def close(self) -> None:
         """Stop following the language switch and close the widgets (tests, re-runs)."""

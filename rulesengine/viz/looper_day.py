@@ -38,7 +38,7 @@ from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists
 from rulesengine.looper.engine import Game
 from rulesengine.looper.script import SCRIPTS_DIR, load_script
 from rulesengine.looper.state import Phase
-from rulesengine.viz.common import FigureView, LanguageSwitch, MessageBox, button, classed
+from rulesengine.viz.common import FigureView, LanguageSwitch, MessageBox, button, classed, on_new_language
 from rulesengine.viz.looper_board import draw_table, picture_from_game, role_name
 from rulesengine.viz.looper_cards import TABLE_SIZE, ViewSwitch
 from rulesengine.viz.looper_text import (
@@ -276,8 +276,7 @@ class DayStepper:
         self.agent_button.on_click(lambda _b: self.agent_once())
         self.view.widget.observe(lambda _c: self.refresh(), names="value")
         self.highlight.observe(lambda _c: self.refresh(), names="value")
-        self._language: str = i18n.get_language()
-        self._off = i18n.on_change(self._language_changed)
+        self._off = on_new_language(lambda _language: self.refresh(keep_message=True))
         self.panel = widgets.VBox(
             [self.prompt, widgets.HBox([self.options, self.play_button, self.agent_button])],
             layout=widgets.Layout(width="100%", min_height="72px"),
@@ -599,11 +598,6 @@ class DayStepper:
             self.game, self.view.value, show_resolved=resolved, highlight=int(self.highlight.value)
         )
         draw_table(picture, fig)
-
-    def _language_changed(self, language: str) -> None:
-        if language != self._language:
-            self._language = language
-            self.refresh(keep_message=True)
 
     def refresh(self, keep_message: bool = False) -> None:
         """Redraw the step bar, the decision panel, the picture, the secrets line and the log."""

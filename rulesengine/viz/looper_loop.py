@@ -28,7 +28,7 @@ from rulesengine.looper.actions import Choose, Guess
 from rulesengine.looper.engine import Game
 from rulesengine.looper.script import SCRIPTS_DIR, load_script
 from rulesengine.looper.state import Phase
-from rulesengine.viz.common import FigureView, LanguageSwitch, MessageBox, button, classed
+from rulesengine.viz.common import FigureView, LanguageSwitch, MessageBox, button, classed, on_new_language
 from rulesengine.viz.looper_board import draw_board, picture_from_game, role_name
 from rulesengine.viz.looper_day import DayPlan, Demo, PlanAgent, plan
 from rulesengine.viz.looper_text import log_lines
@@ -247,8 +247,7 @@ class FinalGuessWidget:
         self.figure._draw = self._draw
         self.guess_button.on_click(lambda _b: self.guess(self.character.value, self.role.value))
         self.reset_button.on_click(lambda _b: self.reset())
-        self._language: str = i18n.get_language()
-        self._off = i18n.on_change(self._language_changed)
+        self._off = on_new_language(lambda _language: self.refresh(keep_message=True))
         self.widget = widgets.VBox(
             [
                 self.switch.widget,
@@ -297,11 +296,6 @@ class FinalGuessWidget:
 
     def _draw(self, fig: Any) -> None:
         draw_board(picture_from_game(self.game, "protagonists"), fig.add_subplot())
-
-    def _language_changed(self, language: str) -> None:
-        if language != self._language:
-            self._language = language
-            self.refresh(keep_message=True)
 
     def refresh(self, keep_message: bool = False) -> None:
         """Update the dropdowns, the table of guesses and the board."""
