@@ -7,6 +7,7 @@
 * :class:`FigureView` — a matplotlib figure shown as a PNG ``Image`` widget of
   fixed size, redrawn in place so the page does not jump.
 * :func:`use_style` — the plot style of the notebooks.
+* :func:`figure_view` — a :class:`FigureView` whose first drawing can be skipped.
 * :func:`classed` and :func:`button` — a widget with its CSS class and,
   optionally, a glossary label that follows the language switch.
 * :func:`on_new_language` — call back once each time the language really changes.
@@ -243,3 +244,21 @@ class FigureView:
         buffer = io.BytesIO()
         self.figure.savefig(buffer, format="png", facecolor="white")
         self.widget.value = buffer.getvalue()
+
+
+def figure_view(
+    draw: Callable[[Figure], Any], size: tuple[float, float], draw_now: bool = True
+) -> FigureView:
+    """A :class:`FigureView` that draws with ``draw`` on every refresh.
+
+    With ``draw_now=False`` the first picture is left blank (a widget built with ``draw=False``
+    skips the drawing until its first :meth:`FigureView.refresh`).
+
+    >>> calls = []
+    >>> view = figure_view(calls.append, size=(3, 2), draw_now=False)
+    >>> len(calls), view.refresh(), len(calls)
+    (0, None, 1)
+    """
+    view = FigureView(draw if draw_now else (lambda fig: None), size=size)
+    view._draw = draw
+    return view

@@ -29,7 +29,15 @@ from rulesengine.looper.cards import MASTERMIND_HAND, PROTAGONIST_HAND
 from rulesengine.looper.engine import Game
 from rulesengine.looper.script import SCRIPTS_DIR, load_script
 from rulesengine.looper.state import Phase
-from rulesengine.viz.common import FigureView, LanguageSwitch, MessageBox, button, classed, on_new_language
+from rulesengine.viz.common import (
+    FigureView,
+    LanguageSwitch,
+    MessageBox,
+    button,
+    classed,
+    figure_view,
+    on_new_language,
+)
 from rulesengine.viz.looper_board import (
     VIEWERS,
     card_name,
@@ -105,8 +113,7 @@ class PlacementWidget:
         self.reveal_button = button("rulesengine-looper-reveal", "turn_cards_over", "220px", style="warning")
         self.reset_button = button("rulesengine-looper-reset", "clear_cards", "220px")
         self.message = MessageBox()
-        self.figure = FigureView(self._draw if draw else (lambda fig: None), size=TABLE_SIZE)
-        self.figure._draw = self._draw
+        self.figure = figure_view(self._draw, size=TABLE_SIZE, draw_now=draw)
         self.place_button.on_click(lambda _b: self.place(self.card.value, self.target.value))
         self.agent_button.on_click(lambda _b: self.agent_place())
         self.reveal_button.on_click(lambda _b: self.reveal())

@@ -38,7 +38,14 @@ from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists
 from rulesengine.looper.engine import Game
 from rulesengine.looper.script import SCRIPTS_DIR, load_script
 from rulesengine.looper.state import Phase
-from rulesengine.viz.common import FigureView, LanguageSwitch, MessageBox, button, classed, on_new_language
+from rulesengine.viz.common import (
+    LanguageSwitch,
+    MessageBox,
+    button,
+    classed,
+    figure_view,
+    on_new_language,
+)
 from rulesengine.viz.looper_board import draw_table, picture_from_game, role_name
 from rulesengine.viz.looper_cards import TABLE_SIZE, ViewSwitch
 from rulesengine.viz.looper_text import (
@@ -259,8 +266,7 @@ class DayStepper:
             "resolution_order",
         )
         self.message = MessageBox()
-        self.figure = FigureView(self._draw if draw else (lambda fig: None), size=TABLE_SIZE)
-        self.figure._draw = self._draw
+        self.figure = figure_view(self._draw, size=TABLE_SIZE, draw_now=draw)
         self.log = classed(
             widgets.HTML(
                 layout=widgets.Layout(width="100%", height="260px", overflow="auto", border="1px solid #ddd")

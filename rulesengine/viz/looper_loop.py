@@ -28,7 +28,14 @@ from rulesengine.looper.actions import Choose, Guess
 from rulesengine.looper.engine import Game
 from rulesengine.looper.script import SCRIPTS_DIR, load_script
 from rulesengine.looper.state import Phase
-from rulesengine.viz.common import FigureView, LanguageSwitch, MessageBox, button, classed, on_new_language
+from rulesengine.viz.common import (
+    LanguageSwitch,
+    MessageBox,
+    button,
+    classed,
+    figure_view,
+    on_new_language,
+)
 from rulesengine.viz.looper_board import draw_board, picture_from_game, role_name
 from rulesengine.viz.looper_day import DayPlan, Demo, PlanAgent, plan
 from rulesengine.viz.looper_text import log_lines
@@ -243,8 +250,7 @@ class FinalGuessWidget:
             widgets.HTML(layout=widgets.Layout(width="100%", height="240px", overflow="auto")),
             "rulesengine-looper-guesses",
         )
-        self.figure = FigureView(self._draw if draw else (lambda fig: None), size=(10, 7.2))
-        self.figure._draw = self._draw
+        self.figure = figure_view(self._draw, size=(10, 7.2), draw_now=draw)
         self.guess_button.on_click(lambda _b: self.guess(self.character.value, self.role.value))
         self.reset_button.on_click(lambda _b: self.reset())
         self._off = on_new_language(lambda _language: self.refresh(keep_message=True))
