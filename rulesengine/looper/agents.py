@@ -4,8 +4,8 @@
 score the options with a few simple rules and pick the best, breaking ties at random.
 
 >>> from rulesengine.looper.engine import Game, play
->>> from rulesengine.looper.script import load_script, shipped_scripts
->>> game = Game(load_script(shipped_scripts()[0]))
+>>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
+>>> game = Game(load_script(SCRIPTS_DIR / "btx_01_first_contract.yaml"))
 >>> outcome = play(game, {"mastermind": RandomAgent(1), "protagonists": RandomAgent(2)})
 >>> outcome.winner in ("mastermind", "protagonists")
 True

@@ -8,8 +8,9 @@ Subcommands:
   agents; ``--record`` writes its decisions file.
 
 >>> from rulesengine.cli import main
->>> from rulesengine.looper.script import shipped_scripts
->>> main(["looper", "play", str(shipped_scripts()[3]), "--seed", "1"]) == 0  # doctest: +ELLIPSIS
+>>> from rulesengine.looper.script import SCRIPTS_DIR
+>>> tutorial = str(SCRIPTS_DIR / "fs_01_tutorial.yaml")
+>>> main(["looper", "play", tutorial, "--seed", "1"]) == 0  # doctest: +ELLIPSIS
 L1 D1 loop_start loop_start leader=0
 ...
 True

@@ -6,8 +6,8 @@ next decision. An illegal action raises :class:`~rulesengine.errors.IllegalActio
 rule id and leaves the game unchanged. Each step of the day is one method named after its
 :class:`~rulesengine.looper.state.Phase`.
 
->>> from rulesengine.looper.script import load_script, shipped_scripts
->>> game = Game(load_script(shipped_scripts()[0]))
+>>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
+>>> game = Game(load_script(SCRIPTS_DIR / "btx_01_first_contract.yaml"))
 >>> game.phase, game.pending.who, game.pending.kind
 (<Phase.MASTERMIND_CARDS: 'TL-D2'>, 'mastermind', 'place_card')
 >>> game.apply(game.legal_actions()[0])

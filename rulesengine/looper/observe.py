@@ -5,8 +5,8 @@ culprit that was not revealed, no Mastermind card face down before TL-D4, no Mas
 event (TL-D5a, TL-D7c), and of a pending Mastermind decision only that the Mastermind is deciding.
 
 >>> from rulesengine.looper.engine import Game
->>> from rulesengine.looper.script import load_script, shipped_scripts
->>> game = Game(load_script(shipped_scripts()[0]))
+>>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
+>>> game = Game(load_script(SCRIPTS_DIR / "btx_01_first_contract.yaml"))
 >>> v = view(game, "protagonists")
 >>> v["pending"], {c["role"] for c in v["characters"]}
 ({'who': 'mastermind'}, {None})

@@ -11,8 +11,8 @@ A decisions file (YAML or JSON) is a mapping::
 
 >>> from rulesengine.looper.engine import Game, play
 >>> from rulesengine.looper.agents import RandomAgent
->>> from rulesengine.looper.script import load_script, shipped_scripts
->>> script = load_script(shipped_scripts()[3])
+>>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
+>>> script = load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml")
 >>> game = Game(script)
 >>> _ = play(game, {"mastermind": RandomAgent(1), "protagonists": RandomAgent(2)})
 >>> again = replay(script, decisions_document(game))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import yaml
 
-from rulesengine.looper.script import shipped_scripts
+from rulesengine.looper.script import SCRIPTS_DIR, shipped_scripts
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -25,7 +25,7 @@ def test_every_shipped_script_is_valid():
 
 
 def test_a_script_breaking_rules_lists_every_problem_and_exits_1(tmp_path: Path):
-    data = yaml.safe_load(Path(shipped_scripts()[3]).read_text(encoding="utf-8"))  # fs_01_tutorial
+    data = yaml.safe_load((SCRIPTS_DIR / "fs_01_tutorial.yaml").read_text(encoding="utf-8"))
     data["private"]["roles"]["doctor"] = "killer"  # a second Killer: Murder Plan has one slot
     data["private"]["culprits"][0]["culprit"] = "boy_student"  # the culprit of both incidents
     path = tmp_path / "broken.yaml"
