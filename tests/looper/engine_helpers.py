@@ -95,6 +95,12 @@ def skip_empty_pauses(game: Game) -> None:
         game.apply(Pass())
 
 
+def to_phase(game: Game, phase: Phase) -> None:
+    """Answer Pass/Allow until the game reaches ``phase`` (cards must already be placed)."""
+    while game.phase is not phase:
+        game.apply(Allow() if Allow() in game.legal_actions() else Pass())
+
+
 def answer_default(game: Game) -> Action:
     """Pass when possible, else Allow, else the first option."""
     options = game.legal_actions()

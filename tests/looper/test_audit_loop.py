@@ -16,13 +16,8 @@ from tests.looper.engine_helpers import (
     place_cards,
     quiet_day,
     skip_empty_pauses,
+    to_phase,
 )
-
-
-def to_phase(game: Game, phase: Phase) -> None:
-    """Answer Pass/Allow until the game reaches ``phase`` (cards must already be placed)."""
-    while game.phase is not phase:
-        game.apply(Allow() if Allow() in game.legal_actions() else Pass())
 
 
 def finish_loop(game: Game) -> None:
