@@ -10,10 +10,30 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any
 
 from rulesengine.looper.actions import Action
+
+
+class Side(StrEnum):
+    """The two sides of the table. A ``StrEnum``: ``Side.MASTERMIND == "mastermind"``.
+
+    >>> Side("protagonists") is Side.PROTAGONISTS
+    True
+    """
+
+    MASTERMIND = "mastermind"
+    PROTAGONISTS = "protagonists"
+
+    @staticmethod
+    def of(who: str) -> Side:
+        """The side answering a decision of ``who`` (``"leader"`` and ``"protagonist:N"``: protagonists).
+
+        >>> Side.of("protagonist:2"), Side.of("mastermind")
+        (<Side.PROTAGONISTS: 'protagonists'>, <Side.MASTERMIND: 'mastermind'>)
+        """
+        return Side.MASTERMIND if who == "mastermind" else Side.PROTAGONISTS
 
 
 class Phase(Enum):
