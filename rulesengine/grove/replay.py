@@ -18,10 +18,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rulesengine.contract import drive
 from rulesengine.errors import InputError
 from rulesengine.grove.figures import parse_figure
 from rulesengine.grove.game import Accuse, Action, Deal, GameState, Look, new_game
-from rulesengine.grove.strategies import STRATEGIES
+from rulesengine.grove.strategies import STRATEGIES, agent
 
 __all__ = ["actions_of", "play_seeded", "replay", "to_record"]
 
@@ -138,13 +139,5 @@ def play_seeded(players: int, seed: int = 0, strategy: str = "best", first_leade
     if strategy not in STRATEGIES:
         raise InputError("strategy", f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES)}")
     rng = random.Random(seed)
-    bot = STRATEGIES[strategy]
-    state = new_game(players, first_leader)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state = state.apply(state.sample_chance(rng))
-            continue
-        decision = state.pending()
-        assert decision is not None
-        state = state.apply(bot(state.observation(decision.seat), decision, rng))
-    return state
+    seats = {seat: agent(strategy, rng) for seat in range(players)}
+    return drive(new_game(players, first_leader), seats, chance=rng)
