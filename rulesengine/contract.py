@@ -153,18 +153,14 @@ def drive(
         if until is not None and until(state):
             return state
         player = state.current_player()
-        if player == TERMINAL:
-            return state
-        if player == CHANCE:
+        agent = agents.get(player)
+        if agent is not None:
+            state = state.apply_action(agent(state.observation(player), state.legal_actions()))
+        elif player == CHANCE:
             if chance is None:
                 raise ValueError("a chance node needs a generator: drive(..., chance=random.Random(seed))")
             state = state.apply_action(state.sample_chance(chance))
-        elif player == PAUSED:
-            if stop_at_pause:
-                return state
+        elif player == PAUSED and not stop_at_pause:
             state.resume()  # type: ignore[attr-defined]  # only a Looper game pauses
-        else:
-            agent = agents.get(player)
-            if agent is None:
-                return state
-            state = state.apply_action(agent(state.observation(player), state.legal_actions()))
+        else:  # over, paused (stop_at_pause), or a player without an agent (a learner's turn)
+            return state

@@ -8,16 +8,18 @@ pending Mastermind decision only that the Mastermind is deciding (:class:`Waitin
 Mastermind's type adds the private part (:attr:`MastermindObservation.roles`, the culprits, the plots).
 
 An observation is built at every decision of :func:`rulesengine.contract.drive` (~15,000 days a second),
-so it copies nothing when it is made: its scalar fields are taken at once and the rest is read on
-access from the game as it stands. It is a **view of the moment it was given** — like a ``dict``
-view, read it before the game moves on, or keep :meth:`~ProtagonistsObservation.as_dict`, a plain
-snapshot. :func:`view` is that snapshot (plain dicts, lists, strings and numbers: the CLI's JSON and the
+so it copies nothing when it is made: every member reads the game as it stands, on access. It is a
+**view of the moment it was given** — like a ``dict`` view, read it before the game moves on, or keep
+:meth:`~ProtagonistsObservation.as_dict`, a plain snapshot (plain dicts, lists, strings and numbers).
+:func:`view` is that snapshot (plain dicts, lists, strings and numbers: the CLI's JSON and the
 notebooks read it).
 
 >>> from rulesengine.looper.engine import Game
 >>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
 >>> game = Game(load_script(SCRIPTS_DIR / "btx_01_first_contract.yaml"))
 >>> obs = observation(game, "protagonists")
+>>> obs
+<ProtagonistsObservation loop 1 day 1 MASTERMIND_CARDS: Waiting(who='mastermind')>
 >>> obs.pending, {obs.role_of(c) for c in obs.cast}
 (Waiting(who='mastermind'), {None})
 >>> hasattr(obs, "roles"), observation(game, "mastermind").roles["journalist"]
@@ -32,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rulesengine.errors import InputError
 from rulesengine.looper.actions import to_dict
@@ -126,15 +128,49 @@ def _public_sheet(script: Script, content: Content) -> Mapping[str, object]:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class _Observation:
-    """What both sides see alike; the two subclasses add what only one of them sees."""
+    """What both sides see alike; the two subclasses add what only one of them sees.
 
-    side: Side
-    loop: int
-    day: int
-    phase: Phase
-    leader: int
-    pending: Decision | Waiting | None
+    Its only field is the game it reads (private); every member below reads it on access, so making one
+    costs a fraction of a microsecond.
+    """
+
+    side: ClassVar[Side]
     _game: Game = field(repr=False)
+
+    def __repr__(self) -> str:
+        """A one-line summary: side, loop, day, phase and the pending decision."""
+        return (
+            f"<{type(self).__name__} loop {self.loop} day {self.day} {self.phase.name}: {self.pending!r}>"
+        )
+
+    @property
+    def loop(self) -> int:
+        """The loop (1-based)."""
+        return self._game.loop
+
+    @property
+    def day(self) -> int:
+        """The day of the loop (1-based)."""
+        return self._game.day
+
+    @property
+    def phase(self) -> Phase:
+        """The phase the game rests in."""
+        return self._game.phase
+
+    @property
+    def leader(self) -> int:
+        """The leader's seat (0, 1, 2)."""
+        return self._game.leader
+
+    @property
+    def pending(self) -> Decision | Waiting | None:
+        """This side's pending :class:`~rulesengine.looper.state.Decision`, :class:`Waiting` while the
+        other side decides (who only), or ``None`` (paused or over)."""
+        pend = self._game.pending
+        if pend is None or (pend.who == "mastermind") == (self.side is Side.MASTERMIND):
+            return pend
+        return _WAITING[pend.who]
 
     # ---------------------------------------------------------------- public facts (both sides)
 
@@ -285,10 +321,14 @@ class ProtagonistsObservation(_Observation):
     :class:`Waiting` while the Mastermind decides, or ``None``.
     """
 
+    side: ClassVar[Side] = Side.PROTAGONISTS
+
 
 @dataclass(frozen=True, slots=True, eq=False)
 class MastermindObservation(_Observation):
     """The Mastermind's picture: everything public, its own cards and hands, plus the private sheet."""
+
+    side: ClassVar[Side] = Side.MASTERMIND
 
     def role_of(self, character: str) -> str:
         """The character's current role (Paranoia Virus may have changed it)."""
@@ -352,19 +392,10 @@ def observation(game: Game, viewer: str) -> ProtagonistsObservation | Mastermind
     InputError
         For a viewer other than ``"protagonists"`` or ``"mastermind"``.
     """
-    pend = game.pending
     if viewer == "mastermind":
-        mine = pend is not None and pend.who == "mastermind"
-        return MastermindObservation(
-            Side.MASTERMIND, game.loop, game.day, game.phase, game.leader,
-            pend if mine or pend is None else _WAITING[pend.who], game,
-        )
+        return MastermindObservation(game)
     if viewer == "protagonists":
-        mine = pend is not None and pend.who != "mastermind"
-        return ProtagonistsObservation(
-            Side.PROTAGONISTS, game.loop, game.day, game.phase, game.leader,
-            pend if mine or pend is None else _WAITING[pend.who], game,
-        )
+        return ProtagonistsObservation(game)
     raise InputError("viewer", f"expected protagonists or mastermind, got {viewer!r}")
 
 
