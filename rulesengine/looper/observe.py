@@ -126,7 +126,7 @@ def _public_sheet(script: Script, content: Content) -> Mapping[str, object]:
     return entry[1]
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Observation:
     """What both sides see alike; the two subclasses add what only one of them sees.
 
@@ -313,7 +313,7 @@ class _Observation:
     __hash__ = None  # type: ignore[assignment]
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ProtagonistsObservation(_Observation):
     """The protagonists' picture: public facts only (the type has no member for hidden ones).
 
@@ -324,7 +324,7 @@ class ProtagonistsObservation(_Observation):
     side: ClassVar[Side] = Side.PROTAGONISTS
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class MastermindObservation(_Observation):
     """The Mastermind's picture: everything public, its own cards and hands, plus the private sheet."""
 
