@@ -26,6 +26,13 @@ itself: ``clone()`` first to branch). An illegal action raises
 The old names stay: the Looper's ``pending`` / ``apply`` (returns ``None``) / ``is_over`` and the
 Grove's ``pending()`` / ``apply`` / ``is_terminal()``.
 
+A **replay file** has one shape for both games (``docs/conventions.md``)::
+
+    {"game": "looper" | "grove", "version": 2, "setup": {...}, "actions": [...]}
+
+:func:`replay_record` writes that envelope and :func:`read_replay` checks it; each game's replay module
+fills ``setup`` and ``actions`` and still reads its older files.
+
 An **agent** answers with what its side may see: ``agent(observation, legal_actions) -> action``,
 never the state itself.
 
@@ -44,7 +51,19 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final, Protocol, Self, TypeVar
 
-__all__ = ["CHANCE", "PAUSED", "TERMINAL", "Agent", "State", "drive"]
+from rulesengine.errors import InputError
+
+__all__ = [
+    "CHANCE",
+    "PAUSED",
+    "REPLAY_VERSION",
+    "TERMINAL",
+    "Agent",
+    "State",
+    "drive",
+    "read_replay",
+    "replay_record",
+]
 
 #: ``current_player()`` at a chance node (OpenSpiel's ``kChancePlayerId``).
 CHANCE: Final = -1
@@ -53,6 +72,9 @@ CHANCE: Final = -1
 PAUSED: Final = -3
 #: ``current_player()`` once the game is over (OpenSpiel's ``kTerminalPlayerId``).
 TERMINAL: Final = -4
+#: The version of the shared replay-file shape.
+REPLAY_VERSION: Final = 2
+_REPLAY_KEYS: Final = ("actions", "game", "setup", "version")
 
 ActionT = TypeVar("ActionT")
 ObservationT = TypeVar("ObservationT", covariant=True)
@@ -164,3 +186,54 @@ def drive(
             state.resume()  # type: ignore[attr-defined]  # only a Looper game pauses
         else:  # over, paused (stop_at_pause), or a player without an agent (a learner's turn)
             return state
+
+
+# ------------------------------------------------------------------------------------ replay files
+
+
+def replay_record(game: str, setup: Mapping[str, Any], actions: Sequence[Any]) -> dict[str, Any]:
+    """The replay file of a game: ``{"game", "version", "setup", "actions"}`` (plain JSON data).
+
+    >>> replay_record("grove", {"players": 3, "first_leader": 0}, [])
+    {'game': 'grove', 'version': 2, 'setup': {'players': 3, 'first_leader': 0}, 'actions': []}
+    """
+    return {"game": game, "version": REPLAY_VERSION, "setup": dict(setup), "actions": list(actions)}
+
+
+def read_replay(
+    document: object, game: str, where: str = "record"
+) -> tuple[Mapping[str, Any], Sequence[Any]] | None:
+    """``(setup, actions)`` of a replay file of ``game`` in the shared shape; ``None`` for a file without
+    ``"version"`` (an older shape, which the game's own reader handles).
+
+    Raises
+    ------
+    InputError
+        Naming the field: not a mapping, another game, an unknown version or key, a ``setup`` that is
+        not a mapping, ``actions`` that are not a list.
+
+    >>> read_replay({"game": "looper", "version": 2, "setup": {"script": "x"}, "actions": []}, "looper")
+    ({'script': 'x'}, [])
+    >>> read_replay({"game": "grove", "version": 2, "setup": {}, "actions": []}, "looper")
+    Traceback (most recent call last):
+    ...
+    rulesengine.errors.InputError: record: game: this is a record of 'grove', not of 'looper'
+    """
+    if not isinstance(document, Mapping):
+        raise InputError(where, "must be a mapping")
+    if "version" not in document:
+        return None
+    for key in document:
+        if key not in _REPLAY_KEYS:
+            raise InputError(f"{where}: {key}", f"unknown key (allowed: {', '.join(_REPLAY_KEYS)})")
+    if document.get("game") != game:
+        raise InputError(f"{where}: game", f"this is a record of {document.get('game')!r}, not of {game!r}")
+    if document["version"] != REPLAY_VERSION:
+        raise InputError(f"{where}: version", f"expected {REPLAY_VERSION}, got {document['version']!r}")
+    setup = document.get("setup", {})
+    if not isinstance(setup, Mapping):
+        raise InputError(f"{where}: setup", "must be a mapping")
+    actions = document.get("actions", [])
+    if not isinstance(actions, list):
+        raise InputError(f"{where}: actions", "must be a list")
+    return setup, actions
