@@ -79,7 +79,8 @@ def main() -> int:
         for players in (2, 3, 4, 5):
             for seed in range(args.games):
                 rng = random.Random(seed)
-                final = drive(new_game(players), {s: RandomAgent(seed + s) for s in range(players)}, chance=rng)
+                seats = {s: RandomAgent(seed + s) for s in range(players)}
+                final = drive(new_game(players), seats, chance=rng)
                 n += 2 * players * len(final.rounds)
         return n
 

