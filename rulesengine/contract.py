@@ -46,6 +46,7 @@ never the state itself.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
@@ -63,6 +64,7 @@ __all__ = [
     "drive",
     "read_replay",
     "replay_record",
+    "write_replay",
 ]
 
 #: ``current_player()`` at a chance node (OpenSpiel's ``kChancePlayerId``).
@@ -237,3 +239,12 @@ def read_replay(
     if not isinstance(actions, list):
         raise InputError(f"{where}: actions", "must be a list")
     return setup, actions
+
+
+def write_replay(path: str, record: Mapping[str, Any], where: str = "--record") -> None:
+    """Write a replay file as JSON; an :class:`InputError` naming ``where`` when it cannot be written."""
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump(record, fh, indent=1)
+    except OSError as exc:
+        raise InputError(where, f"cannot write {path} ({exc.strerror})") from None

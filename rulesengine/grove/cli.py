@@ -24,6 +24,7 @@ import argparse
 import json
 from typing import Any
 
+from rulesengine.contract import write_replay
 from rulesengine.errors import InputError
 from rulesengine.grove.figures import Figure, parse_figure
 from rulesengine.grove.game import GameState
@@ -146,11 +147,7 @@ def _play_handler(args: argparse.Namespace) -> int:
     if args.record:
         from rulesengine.grove.replay import to_record
 
-        try:
-            with open(args.record, "w", encoding="utf-8") as fh:
-                json.dump(to_record(state), fh, indent=1)
-        except OSError as exc:
-            raise InputError("--record", f"cannot write {args.record} ({exc.strerror})") from None
+        write_replay(args.record, to_record(state))
     return _game_output(state, args.json)
 
 
