@@ -841,6 +841,26 @@ class GameState:
         return replace(base, phase=Phase.DEAL, turn=None, round=self.round + 1, leader=nxt, deal=None,
                        looks=(), unseen=None, accusations=(), events=self.events + tuple(events))
 
+    # ---- the shared game contract (rulesengine.contract) ---------------------------------------
+    # current_player, legal_actions, is_chance_node, chance_outcomes, sample_chance, is_terminal,
+    # returns and observation above already have the contract's names; these complete it.
+
+    def player_ids(self) -> tuple[int, ...]:
+        """The seats, in the order of :meth:`returns`.
+
+        >>> new_game(3).player_ids()
+        (0, 1, 2)
+        """
+        return tuple(range(self.players))
+
+    def apply_action(self, action: Action) -> GameState:
+        """The state after ``action`` (the same as :meth:`apply`: this state is left unchanged)."""
+        return self.apply(action)
+
+    def clone(self) -> GameState:
+        """The state itself: it is immutable, so it is its own independent copy."""
+        return self
+
 
 def new_game(players: int, first_leader: int = 0) -> GameState:
     """A new game at its first chance node (GR-S1, GR-S2, GR-P1).
