@@ -50,7 +50,7 @@ def test_start_of_the_tutorial_script_puts_characters_on_their_start_locations()
     ]
 
 
-def test_mastermind_cards_are_face_down_to_the_protagonists_until_resolution_TL_D2():
+def test_mastermind_cards_are_face_down_to_the_protagonists_until_resolution_tl_d2():
     game = new_game()
     game.apply(PlaceCard("paranoia_plus_1", "boy_student"))
     prot = picture_from_game(game, "protagonists")
@@ -72,7 +72,7 @@ def test_roles_and_culprits_only_in_the_mastermind_picture():
     assert mm.character("pop_idol").culprit_of == ("2",)
 
 
-def test_resolved_cards_keep_their_places_and_cancellations_TL_D4():
+def test_resolved_cards_keep_their_places_and_cancellations_tl_d4():
     game = new_game()
     for card, target in [
         ("intrigue_plus_2", "city"),
