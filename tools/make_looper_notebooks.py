@@ -697,6 +697,7 @@ print("\\n".join(notes(auto.game.view("protagonists"))))
     ]
 
 
+#: Each notebook's file name and the function that builds its cells (read by tools/make_notebooks.py).
 NOTEBOOKS = {
     "01": ("01_looper_board_and_cards.ipynb", notebook_01),
     "02": ("02_looper_day_in_nine_steps.ipynb", notebook_02),

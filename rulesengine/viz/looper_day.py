@@ -42,10 +42,9 @@ from rulesengine.viz.common import (
     MessageBox,
     button,
     classed,
-    figure_view,
     on_new_language,
 )
-from rulesengine.viz.looper_board import draw_table, picture_from_game, role_name
+from rulesengine.viz.looper_board import BoardPicture, TableView, picture_from_game, role_name
 from rulesengine.viz.looper_cards import TABLE_SIZE, ViewSwitch
 from rulesengine.viz.looper_demos import DEMOS, Demo, demo
 from rulesengine.viz.looper_text import (
@@ -133,7 +132,7 @@ class DayStepper:
             "resolution_order",
         )
         self.message = MessageBox()
-        self.figure = figure_view(self._draw, size=TABLE_SIZE, draw_now=draw)
+        self.figure = TableView(self._picture, size=TABLE_SIZE, draw_now=draw)
         self.log = classed(
             widgets.HTML(
                 layout=widgets.Layout(width="100%", height="260px", overflow="auto", border="1px solid #ddd")
@@ -467,12 +466,11 @@ class DayStepper:
             f"🔒 <b>{html.escape(i18n.t('plot'))}</b>: {plots}</div>"
         )
 
-    def _draw(self, fig: Any) -> None:
+    def _picture(self) -> BoardPicture:
         resolved = self.last_done == "TL-D4" and self.game.phase is not Phase.CARD_RESOLUTION
-        picture = picture_from_game(
+        return picture_from_game(
             self.game, self.view.value, show_resolved=resolved, highlight=int(self.highlight.value)
         )
-        draw_table(picture, fig)
 
     def refresh(self, keep_message: bool = False) -> None:
         """Redraw the step bar, the decision panel, the picture, the secrets line and the log."""
