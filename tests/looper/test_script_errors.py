@@ -32,7 +32,8 @@ Data = Any
 Edit = Callable[[Data], object]
 C = load_content()
 
-FS1 = "fs_01_tutorial.yaml"  # cast: girl_student boy_student shrine_maiden office_worker pop_idol doctor
+FS1 = "fs_01_tutorial.yaml"
+FS1_CAST = "(cast: girl_student, boy_student, shrine_maiden, office_worker, pop_idol, doctor)"
 FS2 = "fs_02_quiet_ward.yaml"
 FS3 = "fs_03_festival_of_masks.yaml"
 BTX1 = "btx_01_first_contract.yaml"
@@ -150,8 +151,8 @@ CASES: list[tuple[str, str, Edit, str]] = [
     ("unknown_set", FS1, lambda d: put(pub(d), "set", "third_steps"),
      "s.yaml: public: set: unknown tragedy set 'third_steps' (known: basic_tragedy_x, first_steps)"),
     ("zero_loops", FS1,
-     lambda d: put(pub(d), "loops", 0), "s.yaml: public: loops: must be at least 1, got 0"),
-    ("zero_days", FS1, lambda d: put(pub(d), "days", 0), "s.yaml: public: days: must be at least 1, got 0"),
+     lambda d: put(pub(d), "loops", 0), "s.yaml: public: loops: must be 1 to 8, got 0"),
+    ("zero_days", FS1, lambda d: put(pub(d), "days", 0), "s.yaml: public: days: must be 1 to 8, got 0"),
     ("unknown_character", FS1, lambda d: add_cast(d, "teacher"),
      "s.yaml: public: cast[6]: unknown character 'teacher'"),
     ("incident_after_last_day", FS1,
@@ -167,7 +168,8 @@ CASES: list[tuple[str, str, Edit, str]] = [
     ("incident_of_another_set", FS1, lambda d: put(pub(d)["incidents"][0], "incident", "foul_evil"),
      "s.yaml: public: incidents[0].incident: 'foul_evil' is not an incident of first_steps"),
     ("culprit_not_in_cast", FS1, lambda d: put(prv(d)["culprits"][0], "culprit", "nurse"),
-     "s.yaml: private: culprits: day 2: the culprit 'nurse' is not in the cast"),
+     "s.yaml: private: culprits: day 2: no character 'nurse' in the cast"
+     f" {FS1_CAST}"),
     ("culprit_of_two_incidents", FS1, lambda d: put(prv(d)["culprits"][1], "culprit", "pop_idol"),
      "s.yaml: private: culprits: day 3: 'pop_idol' is already the culprit on day 2 "
      "(a character is the culprit of at most one incident)"),
@@ -184,7 +186,9 @@ CASES: list[tuple[str, str, Edit, str]] = [
      "s.yaml: private: subplots[0]: 'circle_of_friends' is not a subplot of first_steps"),
     # ---- roles
     ("role_outside_cast", FS1, lambda d: put(prv(d)["roles"], "nurse", "person"),
-     "s.yaml: private: roles.nurse: 'nurse' is not in the cast"),
+     f"s.yaml: private: roles.nurse: no character 'nurse' in the cast {FS1_CAST}"),
+    ("role_of_no_character", FS1, lambda d: put(prv(d)["roles"], "unicorn", "person"),
+     f"s.yaml: private: roles.unicorn: no character 'unicorn' in the cast {FS1_CAST}"),
     ("role_of_another_set", FS1, lambda d: put(prv(d)["roles"], "doctor", "witch"),
      "s.yaml: private: roles.doctor: 'witch' is not a role of first_steps"),
     ("unknown_role", FS1, lambda d: put(prv(d)["roles"], "doctor", "ninja"),
@@ -263,7 +267,7 @@ def test_script_error_is_an_input_error_with_where(tmp_path: Path) -> None:
         load_script(write(tmp_path, data))
     assert isinstance(info.value, ScriptError)
     assert info.value.where == "s.yaml: public: loops"
-    assert info.value.message == "must be at least 1, got 0"
+    assert info.value.message == "must be 1 to 8, got 0"
 
 
 def test_person_may_be_left_out_and_id_defaults_to_file_name(tmp_path: Path) -> None:
@@ -275,11 +279,18 @@ def test_person_may_be_left_out_and_id_defaults_to_file_name(tmp_path: Path) -> 
     assert script.roles["doctor"] == "person"
 
 
-def test_options_are_kept_raw(tmp_path: Path) -> None:
+def test_options_are_kept_as_written_and_checked_by_the_validator(tmp_path: Path) -> None:
     data = base(FS1)
-    data["options"] = {"student_any_target": True, "anything": [1, 2]}
+    data["options"] = {"student_any_target": True, "mystery_boy_from_loop": 2}
     script = load_script(write(tmp_path, data))
-    assert script.options == {"student_any_target": True, "anything": [1, 2]}
+    assert script.options == {"student_any_target": True, "mystery_boy_from_loop": 2}
+    data["options"] = {"anything": [1, 2], "police_this_loop_only": 1}
+    assert [str(p) for p in script_problems(parse_script(write(tmp_path, data)), C)] == [
+        "s.yaml: options: anything: unknown ruling option (known: doctor_mastermind_use,"
+        " keep_leader_across_loops, mystery_boy_from_loop, paranoia_virus_sticky, police_this_loop_only,"
+        " student_any_target, time_traveler_optional)",
+        "s.yaml: options: police_this_loop_only: expected true or false, got 1",
+    ]
 
 
 def test_all_problems_are_listed(tmp_path: Path) -> None:
@@ -289,7 +300,7 @@ def test_all_problems_are_listed(tmp_path: Path) -> None:
     data["private"]["boss_turf"] = "city"
     script = parse_script(write(tmp_path, data))
     assert [str(p) for p in script_problems(script, C)] == [
-        "s.yaml: public: loops: must be at least 1, got 0",
+        "s.yaml: public: loops: must be 1 to 8, got 0",
         "s.yaml: private: roles: 2 brain (pop_idol, doctor), the plots call for exactly 1",
         "s.yaml: private: boss_turf: set, but no character of the cast has a turf",
     ]
@@ -368,7 +379,7 @@ def test_a_key_written_twice_is_refused(tmp_path: Path) -> None:
     line = text.splitlines().index("    doctor: brain") + 1
     with pytest.raises(ScriptError) as info:
         load_script(path)
-    assert str(info.value) == f"twice.yaml: invalid YAML at line {line}: duplicate key 'doctor'"
+    assert str(info.value) == f"twice.yaml: invalid YAML at line {line}, column 5: duplicate key 'doctor'"
 
 
 def test_empty_id_is_refused(tmp_path: Path) -> None:
@@ -398,7 +409,7 @@ def test_validation_report_lists_every_problem(tmp_path: Path) -> None:
         "file": "s.yaml",
         "valid": False,
         "problems": [
-            "s.yaml: public: days: must be at least 1, got 0",
+            "s.yaml: public: days: must be 1 to 8, got 0",
             "s.yaml: public: incidents[0].day: day 2 is outside 1..0",
             "s.yaml: public: incidents[1].day: day 3 is outside 1..0",
             "s.yaml: private: roles.doctor: 'witch' is not a role of first_steps",
