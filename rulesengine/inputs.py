@@ -50,6 +50,7 @@ __all__ = [
     "parse_data",
     "parse_int",
     "parse_json",
+    "parse_seed",
     "parse_yaml",
     "read_data",
     "read_json",
@@ -421,3 +422,20 @@ def parse_int(
     if not low <= value <= high:
         raise InputError(where, f"must be {need}, got {text!r}")
     return value
+
+
+#: Seeds are whole numbers of at most 18 digits, either sign.
+SEED_LIMIT: Final = 10**_MAX_OPTION_DIGITS - 1
+
+
+def parse_seed(text: str | None, where: str = "--seed") -> int:
+    """A seed given as text: a whole number of at most 18 ASCII digits, either sign.
+
+    >>> parse_seed("-42"), parse_seed(" 7 ")
+    (-42, 7)
+    >>> parse_seed("４２")
+    Traceback (most recent call last):
+    ...
+    rulesengine.errors.InputError: --seed: must be an integer written with the digits 0-9, got '４２'
+    """
+    return parse_int(text, where, -SEED_LIMIT, SEED_LIMIT, expected="an integer")
