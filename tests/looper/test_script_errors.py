@@ -424,3 +424,69 @@ def test_validation_report_raises_on_a_malformed_file(tmp_path: Path) -> None:
     with pytest.raises(ScriptError) as info:
         validation_report(write(tmp_path, data))
     assert str(info.value) == "s.yaml: public: loops: expected an integer, got 'many'"
+
+
+# ---- ranges (TL-LOOP-1, TL-LOOP-2) and ruling options: validate, replay and play refuse alike
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "ok"),
+    [
+        ("loops", 1, True), ("loops", 8, True), ("loops", 9, False), ("loops", 100000, False),
+        ("loops", 10**35, False), ("days", 1, True), ("days", 8, True), ("days", 9, False),
+        ("days", 100000, False), ("days", -1, False),
+    ],
+)  # fmt: skip
+def test_loops_and_days_are_1_to_8_TL_LOOP_1_TL_LOOP_2(
+    tmp_path: Path, field: str, value: int, ok: bool
+) -> None:
+    data = base(FS1)
+    data["public"][field] = value
+    data["public"]["incidents"] = data["private"]["culprits"] = []  # no incident day to fall outside
+    report = validation_report(write(tmp_path, data))
+    expected = [] if ok else [f"s.yaml: public: {field}: must be 1 to 8, got {value}"]
+    assert report["problems"] == expected
+
+
+LOOP_NUMBER = "expected a loop number 1 to 8"
+BAD_OPTIONS = [
+    ({"police_this_loop_only": 1}, "options: police_this_loop_only: expected true or false, got 1"),
+    ({"mystery_boy_from_loop": 10**29}, f"options: mystery_boy_from_loop: {LOOP_NUMBER}, got {10**29}"),
+    ({"mystery_boy_from_loop": 0}, f"options: mystery_boy_from_loop: {LOOP_NUMBER}, got 0"),
+    ({"mystery_boy_from_loop": True}, f"options: mystery_boy_from_loop: {LOOP_NUMBER}, got True"),
+    ({"doctor_mastermind_use": "always"}, "options: doctor_mastermind_use: expected one of off, refusal,"
+     " refusal_and_goodwill, got 'always'"),
+    ({"unicorns": True}, "options: unicorns: unknown ruling option (known: doctor_mastermind_use,"
+     " keep_leader_across_loops, mystery_boy_from_loop, paranoia_virus_sticky, police_this_loop_only,"
+     " student_any_target, time_traveler_optional)"),
+]
+
+
+@pytest.mark.parametrize(("options", "message"), BAD_OPTIONS)
+def test_validate_refuses_the_options_replay_refuses(
+    tmp_path: Path, options: dict[str, object], message: str
+) -> None:
+    """One check (rulings.option_problems) for `looper validate`, the engine and a decisions file."""
+    from rulesengine.looper.replay import replay
+
+    data = base(FS1)
+    data["options"] = options
+    path = write(tmp_path, data)
+    assert validation_report(path)["problems"] == [f"s.yaml: {message}"]
+    with pytest.raises(ScriptError) as info:
+        load_script(path)  # so `looper replay` and `looper play` stop here too
+    assert str(info.value) == f"s.yaml: {message}"
+    with pytest.raises(InputError) as decisions:
+        replay(load_script(SCRIPTS_DIR / FS1), {"options": options, "decisions": []}, where="d.json")
+    assert str(decisions.value) == f"d.json: {message}"
+
+
+def test_good_options_pass_both_checks(tmp_path: Path) -> None:
+    from rulesengine.looper.replay import replay
+
+    options = {"mystery_boy_from_loop": 8, "police_this_loop_only": False, "doctor_mastermind_use": "off"}
+    data = base(FS1)
+    data["options"] = options
+    script = load_script(write(tmp_path, data))
+    assert script.options == options
+    assert replay(script, {"options": options, "decisions": []}).rulings.mystery_boy_from_loop == 8
