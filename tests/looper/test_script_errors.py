@@ -189,6 +189,8 @@ CASES: list[tuple[str, str, Edit, str]] = [
      f"s.yaml: private: roles.nurse: no character 'nurse' in the cast {FS1_CAST}"),
     ("role_of_no_character", FS1, lambda d: put(prv(d)["roles"], "unicorn", "person"),
      f"s.yaml: private: roles.unicorn: no character 'unicorn' in the cast {FS1_CAST}"),
+    ("option_int_for_bool", FS1, lambda d: put(d, "options", {"police_this_loop_only": 1}),
+     "s.yaml: options: police_this_loop_only: expected true or false, got 1"),
     ("role_of_another_set", FS1, lambda d: put(prv(d)["roles"], "doctor", "witch"),
      "s.yaml: private: roles.doctor: 'witch' is not a role of first_steps"),
     ("unknown_role", FS1, lambda d: put(prv(d)["roles"], "doctor", "ninja"),
