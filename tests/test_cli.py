@@ -209,6 +209,10 @@ CASES: list[Case] = [
     ("replay_refusal_names_file_and_index", ["looper", "replay", str(TUTORIAL), "{d}/d.json"],
      {"d.json": DECISIONS + PLACE + ",\n" + PLACE + "\n ]\n}\n"}, 2,
      "error: TL-D2a: {d}/d.json: decisions[1]: "),
+    ("replay_v2_refusal_names_file_and_index", ["looper", "replay", str(TUTORIAL), "{d}/d.json"],
+     {"d.json": '{"game": "looper", "version": 2, "setup": {"script": "fs_01_tutorial"}, "actions": [\n'
+      + PLACE + ",\n" + PLACE + "\n]}\n"}, 2,
+     "error: TL-D2a: {d}/d.json: actions[1]: "),
     ("grove_replay_refusal_names_file_and_index", ["grove", "replay", "{d}/r.json"],
      {"r.json": record(put("actions.1.look.seat", 1))}, 2, "error: GR-P2: r.json: actions[1]: "),
 ]
