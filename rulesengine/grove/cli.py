@@ -25,11 +25,12 @@ import json
 from typing import Any
 
 from rulesengine.contract import write_replay
-from rulesengine.errors import InputError
+from rulesengine.errors import IllegalActionError, InputError
 from rulesengine.grove.figures import Figure, parse_figure
 from rulesengine.grove.game import GameState
 from rulesengine.grove.odds import CulpritOdds, Knowledge, culprit_odds
 from rulesengine.grove.strategies import STRATEGIES
+from rulesengine.inputs import is_int_text, parse_int, parse_seed, read_json
 
 __all__ = ["parse_odds_args", "register", "render_odds"]
 
@@ -52,18 +53,17 @@ def parse_odds_args(
     """
     if players is None:
         raise InputError("--players", "is required (2 to 5)")
-    raw_players = players.strip()
-    if not raw_players.isdigit() or not 2 <= int(raw_players) <= 5:
-        raise InputError("--players", f"must be 2 to 5, got {players!r}")
-    n = int(raw_players)
+    n = parse_int(players, "--players", 2, 5)
     if alibis is None:
         raise InputError("--alibis", "is required (two figures A,B with 3 to 5 players; one with 2)")
     alibi_figs = [parse_figure(v, "--alibis") for v in _split(alibis)]
+    if seen is not None and not _split(seen):
+        raise InputError("--seen", "is empty; leave the option out when no suspect was looked at")
     seen_map: list[tuple[int, Figure]] = []
     for item in _split(seen or ""):
         index, sep, value = item.partition("=")
         index = index.strip()
-        if not sep or not index.lstrip("-").isdigit():
+        if not sep or not is_int_text(index):
             raise InputError("--seen", f"expected I=V pairs such as 0=7,1=X; got {item!r}")
         seen_map.append((int(index), parse_figure(value, "--seen")))
     pub = None if public is None else parse_figure(public, "--public")
@@ -134,16 +134,12 @@ def _game_output(state: GameState, as_json: bool) -> int:
 def _play_handler(args: argparse.Namespace) -> int:
     from rulesengine.grove.replay import play_seeded
 
-    raw = (args.players or "").strip()
-    if not raw.isdigit() or not 2 <= int(raw) <= 5:
-        raise InputError("--players", f"must be 2 to 5, got {args.players!r}")
-    seed_text = (args.seed or "0").strip()
-    if not seed_text.lstrip("-").isdigit():
-        raise InputError("--seed", f"must be an integer, got {args.seed!r}")
+    players = parse_int(args.players, "--players", 2, 5)
+    seed = parse_seed("0" if args.seed is None else args.seed)
     strategy = (args.strategy or "best").strip()
     if strategy not in STRATEGIES:
         raise InputError("--strategy", f"must be one of {', '.join(STRATEGIES)}; got {args.strategy!r}")
-    state = play_seeded(int(raw), int(seed_text), strategy)
+    state = play_seeded(players, seed, strategy)
     if args.record:
         from rulesengine.grove.replay import to_record
 
@@ -157,18 +153,15 @@ def _replay_handler(args: argparse.Namespace) -> int:
     from rulesengine.grove.replay import replay
 
     path = Path(args.record)
-    try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError(str(path), f"cannot be read ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(str(path), f"is not JSON: line {exc.lineno}: {exc.msg}") from None
+    record: Any = read_json(path)  # bounded: size, UTF-8, nesting, repeated keys (rulesengine.inputs)
     if isinstance(record, dict) and "actions" not in record and isinstance(record.get("record"), dict):
         record = record["record"]  # the whole output of `grove play --json`
     try:
         state = replay(record)
     except InputError as exc:
         raise InputError(f"{path.name}: {exc.where}", exc.message) from None
+    except IllegalActionError as exc:  # a refused action: the rule id, then the file and actions[i]
+        raise IllegalActionError(exc.rule_id, f"{path.name}: {exc.message}") from None
     return _game_output(state, args.json)
 
 

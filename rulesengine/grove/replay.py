@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulesengine.contract import drive, read_replay, replay_record
-from rulesengine.errors import InputError
+from rulesengine.errors import IllegalActionError, InputError
 from rulesengine.grove.figures import parse_figure
 from rulesengine.grove.game import Accuse, Action, Deal, GameState, Look, new_game
 from rulesengine.grove.strategies import STRATEGIES, agent
@@ -94,7 +94,7 @@ def _parse_action(entry: object, where: str) -> Action:
         if kind == "deal":
             hands = body["hands"]
             suspects = body["suspects"]
-            if not isinstance(hands, Sequence) or not isinstance(suspects, Sequence):
+            if not isinstance(hands, list) or not isinstance(suspects, list):  # "234" is no list
                 raise InputError(f"{where}: deal", "hands and suspects must be lists")
             return Deal.of(
                 [parse_figure(v, f"{where}: deal: hands") for v in hands],
@@ -105,7 +105,7 @@ def _parse_action(entry: object, where: str) -> Action:
             )
         if kind == "look":
             pair = body["suspects"]
-            if not isinstance(pair, Sequence) or len(pair) != 2:
+            if not isinstance(pair, list) or len(pair) != 2:
                 raise InputError(f"{where}: look: suspects", "must be a pair of suspect indices")
             return Look(_int(body["seat"], f"{where}: look: seat"),
                         (_int(pair[0], f"{where}: look"), _int(pair[1], f"{where}: look")))
@@ -135,7 +135,11 @@ def replay(record: Mapping[str, Any]) -> GameState:
     if not isinstance(actions, Sequence) or isinstance(actions, str):
         raise InputError("actions", "must be a list")
     for i, entry in enumerate(actions):
-        state = state.apply(_parse_action(entry, f"actions[{i}]"))
+        action = _parse_action(entry, f"actions[{i}]")
+        try:
+            state = state.apply(action)
+        except IllegalActionError as exc:  # name the entry the rules refuse
+            raise IllegalActionError(exc.rule_id, f"actions[{i}]: {exc.message}") from None
     return state
 
 

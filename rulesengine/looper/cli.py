@@ -24,6 +24,7 @@ import json
 from typing import Any
 
 from rulesengine.contract import drive, write_replay
+from rulesengine.inputs import parse_seed
 from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
 from rulesengine.looper.engine import Game
 from rulesengine.looper.replay import decisions_document, read_decisions, replay, report, text_report
@@ -41,7 +42,7 @@ def register(subparsers: Any) -> None:
     rp.set_defaults(handler=_replay)
     pp = sub.add_parser("play", help="play a game with agents")
     pp.add_argument("script", help="script file (YAML)")
-    pp.add_argument("--seed", type=int, default=0, help="seed of the agents (default 0)")
+    pp.add_argument("--seed", default="0", help="seed of the agents (default 0)")
     pp.add_argument("--agents", choices=("random", "heuristic"), default="random")
     pp.add_argument("--record", help="write the game's decisions file here (JSON)")
     pp.add_argument("--json", action="store_true", help="print one JSON object")
@@ -67,17 +68,18 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    seed = parse_seed(args.seed)
     script = load_script(args.script)
     game = Game(script)
     if args.agents == "random":
         agents: dict[str, Any] = {
-            "mastermind": RandomAgent(args.seed),
-            "protagonists": RandomAgent(args.seed + 1),
+            "mastermind": RandomAgent(seed),
+            "protagonists": RandomAgent(seed + 1),
         }
     else:
         agents = {
-            "mastermind": HeuristicMastermind(args.seed),
-            "protagonists": HeuristicProtagonists(args.seed + 1),
+            "mastermind": HeuristicMastermind(seed),
+            "protagonists": HeuristicProtagonists(seed + 1),
         }
     drive(game, agents)
     if args.record:

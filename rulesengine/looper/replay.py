@@ -32,14 +32,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-import yaml
-
 from rulesengine.contract import read_replay, replay_record
 from rulesengine.errors import IllegalActionError, InputError
+from rulesengine.inputs import read_data
 from rulesengine.looper.actions import from_dict, to_dict
 from rulesengine.looper.engine import Game
 from rulesengine.looper.rulings import from_options
-from rulesengine.looper.script import Script
+from rulesengine.looper.script import Script, check_action_names
 
 #: The ``format`` of the older decisions files (still read).
 FORMAT: Final = "looper-decisions/1"
@@ -55,14 +54,7 @@ def decisions_document(game: Game) -> dict[str, Any]:
 def read_decisions(path: str | Path) -> dict[str, Any]:
     """Read a decisions file (YAML or JSON); raises :class:`InputError` naming the file on a bad shape."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(str(p), f"cannot be read ({exc.strerror})") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise InputError(str(p), f"not valid YAML/JSON: {exc}") from None
+    data = read_data(p)  # bounded: size, UTF-8, nesting, repeated keys (rulesengine.inputs)
     if not isinstance(data, Mapping):
         raise InputError(str(p), "expected a mapping with an 'actions' list (or an older 'decisions' list)")
     return dict(data)
@@ -104,6 +96,7 @@ def replay(script: Script, document: Mapping[str, Any], where: str = "decisions"
     options = dict(script.options)
     if not isinstance(extra, Mapping):
         raise InputError(f"{at}: options", "expected a mapping")
+    from_options(extra, f"{at}: options")  # the file's own options, named by the file
     options.update(extra)
     game = Game(script, rulings=from_options(options))
     for i, entry in enumerate(decisions):
@@ -112,6 +105,7 @@ def replay(script: Script, document: Mapping[str, Any], where: str = "decisions"
             raise InputError(here, f"expected an action mapping, got {entry!r}")
         body = {k: v for k, v in entry.items() if k != "who"}
         action = from_dict(body, here)
+        check_action_names(action, here, game.content)
         who = entry.get("who")
         pending = game.pending
         if pending is not None and who is not None and who != pending.who:
@@ -121,7 +115,7 @@ def replay(script: Script, document: Mapping[str, Any], where: str = "decisions"
         try:
             game.apply(action)
         except IllegalActionError as exc:
-            raise IllegalActionError(exc.rule_id, f"decision {i}: {exc.message}") from None
+            raise IllegalActionError(exc.rule_id, f"{here}: {exc.message}") from None
     return game
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -201,3 +203,84 @@ def test_cli_table_check_passes() -> None:
     from rulesengine.cli import main
 
     assert main(["grove", "table", "--check"]) == 0
+
+
+# --------------------------------------------------------------------------- malformed records and figures
+@pytest.mark.parametrize("text", ["²", "³", "３", "٢", "৩", "⁷", "8.0", "", "10", "0"])
+def test_a_figure_is_an_ascii_digit_2_to_8_or_x_GR_C1(text: str) -> None:
+    """``str.isdigit`` accepts ``²`` (then ``int`` fails) and ``int`` accepts ``３``: neither is a figure."""
+    from rulesengine.grove.figures import parse_figure
+
+    with pytest.raises(InputError) as info:
+        parse_figure(text, "hands")
+    assert str(info.value) == f"hands: {text!r} is not a figure (2..8 or X)"
+
+
+def record_with(path: str, value: object) -> dict[str, object]:
+    from rulesengine.grove.replay import play_seeded, to_record
+
+    record = to_record(play_seeded(3, seed=4))
+    *head, last = path.split(".")
+    node: Any = record
+    for key in head:
+        node = node[int(key)] if isinstance(node, list) else node[key]
+    node[last] = value
+    return record
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        ("actions.0.deal.hands", "786", "actions[0]: deal: hands and suspects must be lists"),
+        ("actions.0.deal.suspects", {"0": "5"}, "actions[0]: deal: hands and suspects must be lists"),
+        ("actions.1.look.suspects", "01", "actions[1]: look: suspects: must be a pair of suspect indices"),
+        ("actions.0.deal.victim", "²", "actions[0]: deal: victim: '²' is not a figure (2..8 or X)"),
+    ],
+)
+def test_replay_refuses_malformed_actions_naming_the_entry(path: str, value: object, message: str) -> None:
+    from rulesengine.grove.replay import replay
+
+    with pytest.raises(InputError) as info:
+        replay(record_with(path, value))
+    assert str(info.value) == message
+
+
+def test_replay_names_the_entry_the_rules_refuse_GR_P2() -> None:
+    """A look out of turn: the rule id, then ``actions[i]``; the API names no file, the CLI adds it."""
+    from rulesengine.grove.replay import replay
+
+    record = record_with("actions.1.look.seat", 1)
+    with pytest.raises(IllegalActionError) as info:
+        replay(record)
+    assert info.value.rule_id == "GR-P2"
+    assert info.value.message.startswith("actions[1]: ")
+    assert str(info.value).startswith("GR-P2: actions[1]: ")
+
+
+def test_cli_replay_refusal_names_file_and_entry(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from rulesengine.cli import main
+
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record_with("actions.2.accuse.seat", 2)), encoding="utf-8")
+    assert main(["grove", "replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: GR-") and ": game.json: actions[2]: " in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "²", "--alibis", "2,3"], "--players: must be 2 to 5 written with the digits 0-9"),
+        (["--players", "３", "--alibis", "2,3"], "--players: must be 2 to 5 written with the digits 0-9"),
+        (["--players", "3", "--alibis", "2,3", "--seen", ""], "--seen: is empty; leave the option out"),
+        (["--players", "3", "--alibis", "2,3", "--seen", " , "], "--seen: expected I=V pairs such as 0=7"),
+        (["--players", "3", "--alibis", "2,3", "--seen", "٠=7"], "--seen: expected I=V pairs"),
+    ],
+)
+def test_odds_options_are_ascii_numbers(args: list[str], message: str) -> None:
+    from rulesengine.grove.cli import parse_odds_args
+
+    values = dict(zip(args[::2], args[1::2], strict=True))
+    with pytest.raises(InputError) as info:
+        parse_odds_args(values["--players"], values["--alibis"], values.get("--seen"), values.get("--public"))
+    assert str(info.value).startswith(message)

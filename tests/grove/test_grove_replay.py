@@ -129,7 +129,7 @@ def test_replay_of_a_broken_file(tmp_path: Path) -> None:
     path = tmp_path / "broken.json"
     path.write_text("{not json")
     proc = run("replay", str(path))
-    assert proc.returncode == 2 and "is not JSON" in proc.stderr
+    assert proc.returncode == 2 and "broken.json: invalid JSON at line 1, column 2: " in proc.stderr
     path.write_text(json.dumps({"players": 3, "actions": [{"accuse": {"seat": 0}}]}))
     proc = run("replay", str(path))
     assert proc.stderr == "error: broken.json: actions[0]: accuse: missing field 'suspect'\n"

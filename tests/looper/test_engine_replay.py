@@ -69,7 +69,7 @@ def test_cli_replay_text_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[
 @pytest.mark.parametrize(
     ("doc", "message"),
     [
-        ({"decisions": [{"type": "pass"}]}, "error: TL-D2: decision 0:"),
+        ({"decisions": [{"type": "pass"}]}, "decisions.json: decisions[0]: {'type': 'pass'} does not fit"),
         ({"decisions": [{"who": "leader", "type": "pass"}]}, "error: "),
         ({"decisions": "all"}, "decisions: expected a list"),
         ({"decisions": [], "colour": 1}, "colour: unknown key"),
@@ -160,7 +160,7 @@ def test_yaml_decisions_file(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     broken.write_text("decisions: [\n", encoding="utf-8")
     assert main(["looper", "replay", str(TUTORIAL), str(broken)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("error: ") and "not valid YAML/JSON" in err
+    assert err.startswith("error: ") and "broken.yaml: invalid YAML/JSON at line 2, column 1" in err
 
 
 def test_record_has_the_shared_shape_and_old_files_still_replay(tmp_path: Path) -> None:
