@@ -4,10 +4,12 @@ The generators (``tools/make_*_notebook*.py``) are the source of the notebooks' 
 Jupyter is lost on the next run, so ``tests/test_notebooks_generated.py`` fails on it. Usage::
 
     .venv/bin/python tools/make_notebooks.py --check          # exit 1 and say what differs
-    .venv/bin/python tools/make_notebooks.py [02 11 …]        # rewrite the notebooks that differ
+    .venv/bin/python tools/make_notebooks.py [02 11 …]        # rewrite the notebooks that differ,
+                                                              # keeping the outputs of unchanged code cells
     .venv/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/02_*.ipynb   # store outputs
 
-Writing skips a notebook whose cells already match, so its stored outputs stay. What is compared
+Writing skips a notebook whose cells already match, so its stored outputs stay; a rewritten notebook
+keeps the stored outputs of every code cell whose source and tags did not change (:func:`keep_outputs`). What is compared
 (docs/conventions.md § Notebooks come from generators): the kernel spec, and for each cell in order its
 type, its source and its tags. What is not: outputs, execution counts, cell ids, and metadata that
 only running or viewing a notebook sets (nbconvert's ``execution`` timings, Jupyter's ``collapsed`` /
@@ -103,8 +105,40 @@ def main(argv: list[str]) -> int:
         return 1 if drift else 0
     for key in keys:
         name, build = SOURCES[key]
-        print(f"{write(name, build())} (rewritten: execute it to store outputs)" if name in drift else f"{name} unchanged")
+        if name not in drift:
+            print(f"{name} unchanged")
+            continue
+        cells = build()
+        old = ROOT / "notebooks" / name
+        stale = keep_outputs(cells, nbformat.read(old, as_version=4).cells) if old.exists() else len(cells)
+        note = f"execute it to store the outputs of {stale} new or changed code cells" if stale else "outputs kept"
+        print(f"{write(name, cells)} (rewritten: {note})")
     return 0
+
+
+def keep_outputs(cells: list[nbformat.NotebookNode], committed: list[nbformat.NotebookNode]) -> int:
+    """Give each generated code cell the stored outputs of the committed cell with the same source and
+    tags (taken in order), so a change to the prose keeps every output; returns how many code cells
+    found none (they need running).
+
+    >>> new = [nbformat.v4.new_code_cell("1 + 1"), nbformat.v4.new_code_cell("2 + 2")]
+    >>> old = nbformat.v4.new_code_cell("1 + 1", execution_count=3)
+    >>> old.outputs = [nbformat.v4.new_output("execute_result", {"text/plain": "2"}, execution_count=3)]
+    >>> keep_outputs(new, [old]), new[0].execution_count, new[1].outputs
+    (1, 3, [])
+    """
+    stored = [c for c in committed if c.cell_type == "code"]
+    stale = 0
+    for cell in cells:
+        if cell.cell_type != "code":
+            continue
+        match = next((c for c in stored if _cell(c) == _cell(cell)), None)
+        if match is None:
+            stale += 1
+            continue
+        stored.remove(match)
+        cell.outputs, cell.execution_count = match.outputs, match.execution_count
+    return stale
 
 
 if __name__ == "__main__":
