@@ -26,9 +26,9 @@ import enum
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from rulesengine.errors import IllegalActionError
 from rulesengine.grove.figures import (
@@ -76,6 +76,9 @@ TERMINAL = -4
 CHIPS_PER_PLAYER = 7
 #: The game ends after a round in which someone holds this many incompetent chips (GR-E1).
 INCOMPETENT_LIMIT = 5
+
+_new = object.__new__
+_setattr = object.__setattr__
 
 
 class Phase(enum.Enum):
@@ -482,24 +485,31 @@ class GameState:
         return self.phase is Phase.DEAL
 
     def pending(self) -> Decision | None:
-        """The decision to make now, with its sorted legal options; ``None`` when the game is over."""
-        if self.phase is Phase.OVER:
-            return None
-        if self.phase is Phase.DEAL:
-            return Decision(CHANCE, DecisionKind.DEAL, (), "GR-S3")
-        seat = self.current_player()
-        is_leader = seat == self.leader
-        if self.phase is Phase.LOOK:
-            if is_leader:
-                options = tuple(Look(seat, pair) for pair in ((0, 1), (0, 2), (1, 2)))
-                return Decision(seat, DecisionKind.LOOK, options, "GR-P2")
-            return Decision(seat, DecisionKind.LOOK, (Look(seat, self._allowed_pair(seat)),), "GR-P4")
-        accusations = tuple(Accuse(seat, k) for k in range(3))
-        return Decision(seat, DecisionKind.ACCUSE, accusations, "GR-P3" if is_leader else "GR-P5")
+        """The decision to make now, with its sorted legal options; ``None`` when the game is over.
+
+        Each decision is built once per seat and shape (the leader's look, GR-P2; a follower's look given
+        the suspect accused on its right, GR-P4; the accusation, GR-P3/GR-P5) and shared: it is a value.
+        """
+        phase = self.phase
+        if phase is _LOOK:
+            seat = self.turn
+            assert seat is not None
+            if seat == self.leader:
+                return _LEADER_LOOK[seat]
+            accused = self.accusations[(seat - 1) % self.players]
+            assert accused is not None
+            return _FOLLOWER_LOOK[seat, accused]
+        if phase is _ACCUSE:
+            seat = self.turn
+            assert seat is not None
+            return _ACCUSE_DECISION[seat, seat == self.leader]
+        if phase is _DEAL:
+            return _DEAL_DECISION
+        return None
 
     def legal_actions(self) -> list[Action]:
         """The sorted legal actions: the pending options, or every deal at the chance node."""
-        if self.phase is Phase.DEAL:
+        if self.phase is _DEAL:
             return [deal for deal, _ in self.chance_outcomes()]
         decision = self.pending()
         return [] if decision is None else list(decision.options)
@@ -626,6 +636,14 @@ class GameState:
         a, b = (k for k in range(3) if k != accused)
         return (a, b)
 
+    def _evolve(self, **changes: Any) -> GameState:
+        """A copy of this state with ``changes``: :func:`dataclasses.replace` without ``__init__``."""
+        fields = self.__dict__.copy()
+        fields.update(changes)
+        state = _new(type(self))
+        _setattr(state, "__dict__", fields)
+        return state
+
     def _event(self, kind: EventKind, rule_id: str, text: str, audience: int | None = None,
                **data: Any) -> Event:
         return Event(self.round, kind, audience, rule_id, text, data)
@@ -640,6 +658,22 @@ class GameState:
         ...
         rulesengine.errors.IllegalActionError: GR-P2: the leader (seat 0) must first look at two suspects
         """
+        phase = self.phase
+        if phase is _LOOK or phase is _ACCUSE:
+            # Fast path: one of the pending options itself (as ``legal_actions()`` returns them), or an
+            # action equal to one and made of plain ints, passes every check (GR-P2..GR-P5).
+            decision = self.pending()
+            assert decision is not None
+            if _is_option(action, decision.options):
+                seat = decision.seat
+                if phase is _LOOK:
+                    return self._look(seat, cast(Look, action).suspects, seat == self.leader)
+                if self.detective_chips[seat] > 0:  # always, as the game ends first (GR-E1)
+                    return self._accuse(seat, cast(Accuse, action).suspect, seat == self.leader)
+        return self._apply_checked(action)
+
+    def _apply_checked(self, action: Action) -> GameState:
+        """:meth:`apply` for any action: check it, raising the error of the rule it breaks, then apply it."""
         if self.phase is Phase.OVER:
             raise IllegalActionError("GR-E1", f"the game is over; {action!r} is not allowed")
         if self.phase is Phase.DEAL:
@@ -665,12 +699,14 @@ class GameState:
                 raise IllegalActionError(
                     decision.rule_id, f"{who} (seat {seat}) must first look at two suspects"
                 )
-            return self._apply_look(action, leader)
+            self._check_look(action, leader)
+            return self._look(action.seat, action.suspects, leader)
         if not isinstance(action, Accuse):
             raise IllegalActionError(
                 decision.rule_id, f"seat {seat} has already looked at two suspects this round; now accuse"
             )
-        return self._apply_accuse(action, leader)
+        self._check_accuse(action, leader)
+        return self._accuse(action.seat, action.suspect, leader)
 
     def _apply_deal(self, deal: Deal) -> GameState:
         n = self.players
@@ -703,9 +739,8 @@ class GameState:
                                           f"from seat {src}", audience=s, figure=deal.hands[src], source=src))
         else:
             events.append(self._event(EventKind.PASS, "GR-2P2", "With two players nobody passes (GR-2P2)"))
-        return replace(
-            self,
-            phase=Phase.LOOK,
+        return self._evolve(
+            phase=_LOOK,
             deal=deal,
             turn=self.leader,
             looks=(None,) * n,
@@ -716,7 +751,8 @@ class GameState:
             deals=(*self.deals, deal),
         )
 
-    def _apply_look(self, action: Look, leader: bool) -> GameState:
+    def _check_look(self, action: Look, leader: bool) -> None:
+        """Refuse a look at suspects the rules do not allow (GR-P2 for the leader, GR-P4 for the others)."""
         assert self.deal is not None
         pair = action.suspects
         seat = action.seat
@@ -739,6 +775,10 @@ class GameState:
                     "GR-P4", f"seat {seat} may look only at suspects {allowed[0]} and {allowed[1]}, the two "
                     f"seat {prev} did not accuse; tried {pair!r}"
                 )
+
+    def _look(self, seat: int, pair: tuple[int, int], leader: bool) -> GameState:
+        """Seat ``seat`` looks at the suspects ``pair`` (both checked); the leader places the Unseen token."""
+        assert self.deal is not None
         looks = list(self.looks)
         looks[seat] = pair
         a, b = pair
@@ -755,16 +795,21 @@ class GameState:
             unseen = 3 - a - b
             events.append(self._event(EventKind.UNSEEN, "GR-P2", f"The Unseen token goes on suspect {unseen}",
                                       suspect=unseen))
-        return replace(self, phase=Phase.ACCUSE, looks=tuple(looks), unseen=unseen,
-                       events=self.events + tuple(events))
+        return self._evolve(phase=_ACCUSE, looks=tuple(looks), unseen=unseen,
+                            events=self.events + tuple(events))
 
-    def _apply_accuse(self, action: Accuse, leader: bool) -> GameState:
+    def _check_accuse(self, action: Accuse, leader: bool) -> None:
+        """Refuse a chip under no suspect (GR-P3 for the leader, GR-P5 for the others) or without chips."""
         seat, k = action.seat, action.suspect
         rule = "GR-P3" if leader else "GR-P5"
         if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= 2:
             raise IllegalActionError(rule, f"a chip goes under one of the suspects 0, 1, 2; got {k!r}")
         if self.detective_chips[seat] <= 0:  # cannot happen: the game ends first (GR-E1)
             raise IllegalActionError("GR-E1", f"seat {seat} has no detective chip left")
+
+    def _accuse(self, seat: int, k: int, leader: bool) -> GameState:
+        """Seat ``seat`` places a chip under suspect ``k`` (both checked); the last chip starts the reveal."""
+        rule = "GR-P3" if leader else "GR-P5"
         stacks = list(self.stacks)
         stacks[k] = (*stacks[k], seat)
         chips = list(self.detective_chips)
@@ -777,17 +822,16 @@ class GameState:
         )
         event = self._event(EventKind.ACCUSE, "GR-P6" if on_top else rule, text, seat=seat, suspect=k,
                             stack=stacks[k])
-        state = replace(
-            self,
+        following = (seat + 1) % self.players
+        state = self._evolve(
             stacks=(stacks[0], stacks[1], stacks[2]),
             detective_chips=tuple(chips),
             accusations=tuple(accusations),
             events=(*self.events, event),
         )
-        following = (seat + 1) % self.players
         if following == self.leader:
             return state._reveal()
-        return replace(state, phase=Phase.LOOK, turn=following)
+        return state._evolve(phase=_LOOK, turn=following)
 
     def _reveal(self) -> GameState:
         """Turn the suspects face up, box the right chips, hand out penalties, end or go on (GR-V*, GR-E*)."""
@@ -824,8 +868,8 @@ class GameState:
         accusations = tuple(a for a in self.accusations if a is not None)
         result = RoundResult(self.round, self.leader, suspects, culprit, looks, self.unseen or 0, accusations,
                              self.stacks, boxed, tuple(penalties), nxt)
-        base = replace(self, incompetent=held, box=self.box + boxed, rounds=(*self.rounds, result),
-                       stacks=((), (), ()))
+        base = self._evolve(incompetent=held, box=self.box + boxed, rounds=(*self.rounds, result),
+                            stacks=((), (), ()))
         if over:
             outcome = rank_players(held, self.leader, self.round)
             why = ("someone holds 5 or more incompetent chips" if max(counts) >= INCOMPETENT_LIMIT
@@ -833,13 +877,58 @@ class GameState:
             events.append(base._event(EventKind.END, "GR-E1", f"The game ends: {why}. Seat {outcome.loser} "
                                       f"loses; ranking best first: {list(outcome.ranking)}",
                                       ranking=outcome.ranking, loser=outcome.loser))
-            return replace(base, phase=Phase.OVER, turn=None, final=outcome, looks=(), unseen=None,
-                           accusations=(), events=self.events + tuple(events))
+            return base._evolve(phase=Phase.OVER, turn=None, final=outcome, looks=(), unseen=None,
+                                accusations=(), events=self.events + tuple(events))
         assert nxt is not None
         events.append(base._event(EventKind.LEADER, "GR-V4",
                                   f"The First-on-the-scene token goes to seat {nxt}", seat=nxt))
-        return replace(base, phase=Phase.DEAL, turn=None, round=self.round + 1, leader=nxt, deal=None,
-                       looks=(), unseen=None, accusations=(), events=self.events + tuple(events))
+        return base._evolve(phase=Phase.DEAL, turn=None, round=self.round + 1, leader=nxt, deal=None,
+                            looks=(), unseen=None, accusations=(), events=self.events + tuple(events))
+
+
+_DEAL = Phase.DEAL
+_LOOK = Phase.LOOK
+_ACCUSE = Phase.ACCUSE
+_SEATS = range(5)  # seats 0..4: at most five players (GR-S1)
+#: The one decision at the chance node (GR-S3).
+_DEAL_DECISION = Decision(CHANCE, DecisionKind.DEAL, (), "GR-S3")
+#: The leader's look, by seat: any two suspects (GR-P2).
+_LEADER_LOOK = {
+    s: Decision(s, DecisionKind.LOOK, (Look(s, (0, 1)), Look(s, (0, 2)), Look(s, (1, 2))), "GR-P2")
+    for s in _SEATS
+}
+#: A follower's look, by seat and the suspect the seat on the right accused: the two others (GR-P4).
+_FOLLOWER_LOOK = {
+    (s, k): Decision(s, DecisionKind.LOOK, (Look(s, ((0, 1), (0, 2), (1, 2))[2 - k]),), "GR-P4")
+    for s in _SEATS
+    for k in range(3)
+}
+#: The accusation, by seat and whether the seat leads: a chip under any suspect (GR-P3, GR-P5).
+_ACCUSE_DECISION = {
+    (s, leader): Decision(s, DecisionKind.ACCUSE, (Accuse(s, 0), Accuse(s, 1), Accuse(s, 2)),
+                          "GR-P3" if leader else "GR-P5")
+    for s in _SEATS
+    for leader in (True, False)
+}
+
+
+def _is_option(action: object, options: tuple[Any, ...]) -> bool:
+    """Whether ``action`` is one of ``options``, or equal to one and made of plain ints.
+
+    Equality alone is not enough: ``Look(0, (0, 1.0)) == Look(0, (0, 1))``, but GR-P2 refuses the first.
+    """
+    for option in options:
+        if option is action:
+            return True
+    kind = type(action)
+    if kind is Look:
+        pair = action.suspects  # type: ignore[attr-defined]
+        exact = type(pair) is tuple and len(pair) == 2 and type(pair[0]) is int and type(pair[1]) is int
+    elif kind is Accuse:
+        exact = type(action.suspect) is int  # type: ignore[attr-defined]
+    else:
+        return False
+    return exact and type(action.seat) is int and action in options  # type: ignore[attr-defined]
 
 
 def new_game(players: int, first_leader: int = 0) -> GameState:
