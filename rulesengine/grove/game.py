@@ -28,10 +28,12 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from rulesengine.errors import IllegalActionError
 from rulesengine.grove.figures import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     Figure,
     check_players,
     culprit_index,
@@ -79,6 +81,7 @@ INCOMPETENT_LIMIT = 5
 
 _new = object.__new__
 _setattr = object.__setattr__
+_R = TypeVar("_R")
 
 
 class Phase(enum.Enum):
@@ -226,7 +229,11 @@ class EventKind(enum.Enum):
 
 @dataclass(frozen=True)
 class Event:
-    """One log entry. ``audience`` is ``None`` for a public event, else the one seat that sees it."""
+    """One log entry. ``audience`` is ``None`` for a public event, else the one seat that sees it.
+
+    The engine formats an event's ``text`` when it is first read (most events of a simulated game never
+    are); it reads, compares and prints like any other field.
+    """
 
     round: int
     kind: EventKind
@@ -234,6 +241,20 @@ class Event:
     rule_id: str
     text: str
     data: Mapping[str, Any] = field(default_factory=dict)
+
+    if not TYPE_CHECKING:  # called only for a missing attribute: the text of an engine event, once
+
+        def __getattr__(self, name: str) -> Any:
+            fields = self.__dict__
+            if name == "text":
+                lazy = fields.get("_template")
+                if lazy is not None:
+                    text = fields["text"] = lazy[0].format(*lazy[1])
+                    fields.pop("_template", None)
+                    return text
+                if "text" in fields:  # formatted meanwhile by another thread
+                    return fields["text"]
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @property
     def public(self) -> bool:
@@ -527,7 +548,7 @@ class GameState:
 
     def sample_chance(self, rng: random.Random) -> Deal:
         """Shuffle the figures with ``rng`` and deal them (GR-S3): one seeded chance outcome."""
-        figures = list(figures_in_play(self.players))
+        figures = list(_FIGURES.get(self.players) or figures_in_play(self.players))
         rng.shuffle(figures)
         return _deal_from(self.players, figures)
 
@@ -644,10 +665,6 @@ class GameState:
         _setattr(state, "__dict__", fields)
         return state
 
-    def _event(self, kind: EventKind, rule_id: str, text: str, audience: int | None = None,
-               **data: Any) -> Event:
-        return Event(self.round, kind, audience, rule_id, text, data)
-
     # ------------------------------------------------------------------ moves
     def apply(self, action: Action) -> GameState:
         """Return the state after ``action``; raise :class:`IllegalActionError` (rule id) if illegal.
@@ -710,35 +727,34 @@ class GameState:
 
     def _apply_deal(self, deal: Deal) -> GameState:
         n = self.players
-        if not isinstance(deal.hands, tuple) or len(deal.hands) != n:
+        hands = deal.hands
+        public = deal.public
+        if not isinstance(hands, tuple) or len(hands) != n:
             raise IllegalActionError("GR-S3", f"deal one figure to each of the {n} players")
-        if (deal.public is None) != (n != 2):
+        if (public is None) != (n != 2):
             raise IllegalActionError(
                 "GR-2P1", "with 2 players exactly one figure is left over face up; with 3-5 none"
             )
-        if Counter(deal.figures()) != figure_counts(n):
+        if not _uses_figures_in_play(deal, n):
             raise IllegalActionError(
                 "GR-S1", f"the deal must use exactly the figures in play for {n} players: "
                 f"{list(figures_in_play(n))}"
             )
-        events = [self._event(EventKind.DEAL, "GR-S3", f"Round {self.round}: the figures are shuffled and "
-                              "dealt: one to each player, three suspects and a victim at the scene")]
-        if deal.public is not None:
-            events.append(self._event(EventKind.PUBLIC_FIGURE, "GR-2P1",
-                                      f"The left-over figure is turned face up: {deal.public}",
-                                      figure=deal.public))
+        r = self.round
+        events = [_event(r, EventKind.DEAL, None, "GR-S3", _DEALT, (r,), {})]
+        if public is not None:
+            events.append(_event(r, EventKind.PUBLIC_FIGURE, None, "GR-2P1", _FACE_UP, (public,),
+                                 {"figure": public}))
         for s in range(n):
-            events.append(self._event(EventKind.HAND, "GR-I1", f"Seat {s} looks at the figure in hand: "
-                                      f"{deal.hands[s]} (an alibi)", audience=s, figure=deal.hands[s]))
-        if deal.public is None:
-            events.append(self._event(EventKind.PASS, "GR-I2", "Each player passes the figure to the left "
-                                      "and looks at the one received"))
+            events.append(_event(r, EventKind.HAND, s, "GR-I1", _HAND, (s, hands[s]), {"figure": hands[s]}))
+        if public is None:
+            events.append(_event(r, EventKind.PASS, None, "GR-I2", _PASS, (), {}))
             for s in range(n):
                 src = (s - 1) % n
-                events.append(self._event(EventKind.RECEIVE, "GR-I2", f"Seat {s} receives {deal.hands[src]} "
-                                          f"from seat {src}", audience=s, figure=deal.hands[src], source=src))
+                events.append(_event(r, EventKind.RECEIVE, s, "GR-I2", _RECEIVE, (s, hands[src], src),
+                                     {"figure": hands[src], "source": src}))
         else:
-            events.append(self._event(EventKind.PASS, "GR-2P2", "With two players nobody passes (GR-2P2)"))
+            events.append(_event(r, EventKind.PASS, None, "GR-2P2", _NO_PASS, (), {}))
         return self._evolve(
             phase=_LOOK,
             deal=deal,
@@ -782,21 +798,19 @@ class GameState:
         looks = list(self.looks)
         looks[seat] = pair
         a, b = pair
-        fa, fb = self.deal.suspects[a], self.deal.suspects[b]
+        suspects = self.deal.suspects
+        fa, fb = suspects[a], suspects[b]
+        r = self.round
         rule = "GR-P2" if leader else "GR-P4"
-        events = [
-            self._event(EventKind.LOOK, rule, f"Seat {seat} looks at suspects {a} and {b}", seat=seat,
-                        suspects=pair),
-            self._event(EventKind.SEE, rule, f"Seat {seat} sees suspect {a} = {fa} and suspect {b} = {fb}",
-                        audience=seat, seat=seat, figures={a: fa, b: fb}),
-        ]
-        unseen = self.unseen
+        look = _event(r, EventKind.LOOK, None, rule, _LOOKS, (seat, a, b), {"seat": seat, "suspects": pair})
+        see = _event(r, EventKind.SEE, seat, rule, _SEES, (seat, a, fa, b, fb),
+                     {"seat": seat, "figures": {a: fa, b: fb}})
         if leader:
             unseen = 3 - a - b
-            events.append(self._event(EventKind.UNSEEN, "GR-P2", f"The Unseen token goes on suspect {unseen}",
-                                      suspect=unseen))
-        return self._evolve(phase=_ACCUSE, looks=tuple(looks), unseen=unseen,
-                            events=self.events + tuple(events))
+            token = _event(r, EventKind.UNSEEN, None, "GR-P2", _UNSEEN, (unseen,), {"suspect": unseen})
+            return self._evolve(phase=_ACCUSE, looks=tuple(looks), unseen=unseen,
+                                events=(*self.events, look, see, token))
+        return self._evolve(phase=_ACCUSE, looks=tuple(looks), events=(*self.events, look, see))
 
     def _check_accuse(self, action: Accuse, leader: bool) -> None:
         """Refuse a chip under no suspect (GR-P3 for the leader, GR-P5 for the others) or without chips."""
@@ -809,81 +823,146 @@ class GameState:
 
     def _accuse(self, seat: int, k: int, leader: bool) -> GameState:
         """Seat ``seat`` places a chip under suspect ``k`` (both checked); the last chip starts the reveal."""
-        rule = "GR-P3" if leader else "GR-P5"
         stacks = list(self.stacks)
-        stacks[k] = (*stacks[k], seat)
+        stack = stacks[k] = (*stacks[k], seat)
         chips = list(self.detective_chips)
         chips[seat] -= 1
         accusations = list(self.accusations)
         accusations[seat] = k
-        on_top = len(stacks[k]) > 1
-        text = f"Seat {seat} places a chip under suspect {k}" + (
-            f" on top of {len(stacks[k]) - 1} chip(s)" if on_top else ""
-        )
-        event = self._event(EventKind.ACCUSE, "GR-P6" if on_top else rule, text, seat=seat, suspect=k,
-                            stack=stacks[k])
+        data = {"seat": seat, "suspect": k, "stack": stack}
+        if len(stack) > 1:
+            event = _event(self.round, EventKind.ACCUSE, None, "GR-P6", _ACCUSES_ON_TOP,
+                           (seat, k, len(stack) - 1), data)
+        else:
+            event = _event(self.round, EventKind.ACCUSE, None, "GR-P3" if leader else "GR-P5", _ACCUSES,
+                           (seat, k), data)
         following = (seat + 1) % self.players
-        state = self._evolve(
+        if following == self.leader:
+            return self._evolve(
+                stacks=(stacks[0], stacks[1], stacks[2]),
+                detective_chips=tuple(chips),
+                accusations=tuple(accusations),
+                events=(*self.events, event),
+            )._reveal()
+        return self._evolve(
+            phase=_LOOK,
+            turn=following,
             stacks=(stacks[0], stacks[1], stacks[2]),
             detective_chips=tuple(chips),
             accusations=tuple(accusations),
             events=(*self.events, event),
         )
-        if following == self.leader:
-            return state._reveal()
-        return state._evolve(phase=_LOOK, turn=following)
 
     def _reveal(self) -> GameState:
         """Turn the suspects face up, box the right chips, hand out penalties, end or go on (GR-V*, GR-E*)."""
         assert self.deal is not None
         suspects = self.deal.suspects
-        culprit = culprit_index(suspects)
-        events = [
-            self._event(EventKind.REVEAL, "GR-V1", f"The suspects are turned face up: {suspects[0]}, "
-                        f"{suspects[1]}, {suspects[2]}; suspect {culprit} ({suspects[culprit]}) "
-                        "is the culprit",
-                        suspects=suspects, culprit=culprit)
-        ]
-        boxed = self.stacks[culprit]
+        culprit = _CULPRITS.get(suspects)
+        if culprit is None:
+            culprit = _CULPRITS[suspects] = culprit_index(suspects)
+        r = self.round
+        events = [_event(r, EventKind.REVEAL, None, "GR-V1", _REVEALED,
+                         (suspects[0], suspects[1], suspects[2], culprit, suspects[culprit]),
+                         {"suspects": suspects, "culprit": culprit})]
+        stacks = self.stacks
+        boxed = stacks[culprit]
         if boxed:
-            events.append(self._event(EventKind.BOX, "GR-V2", f"The {len(boxed)} chip(s) under the culprit "
-                                      "go back to the box", chips=boxed))
-        incompetent = [list(c) for c in self.incompetent]
+            events.append(_event(r, EventKind.BOX, None, "GR-V2", _BOXED, (len(boxed),), {"chips": boxed}))
+        incompetent = list(self.incompetent)
         penalties = []
         for k in range(3):
-            stack = self.stacks[k]
+            stack = stacks[k]
             if k == culprit or not stack:
                 continue
             top = stack[-1]
-            incompetent[top].extend(stack)
+            incompetent[top] += stack
             penalties.append(Penalty(top, k, stack))
-            events.append(self._event(EventKind.PENALTY, "GR-V3", f"Suspect {k} ({suspects[k]}) is innocent: "
-                                      f"seat {top}, whose chip is on top, takes {len(stack)} chip(s) as "
-                                      "incompetent", seat=top, suspect=k, chips=stack))
-        held = tuple(tuple(c) for c in incompetent)
+            args = (k, suspects[k], top, len(stack))
+            events.append(_event(r, EventKind.PENALTY, None, "GR-V3", _PENALTY, args,
+                                 {"seat": top, "suspect": k, "chips": stack}))
+        held = tuple(incompetent)
         counts = [len(c) for c in held]
         over = max(counts) >= INCOMPETENT_LIMIT or min(self.detective_chips) == 0
         nxt = None if over else next_leader(counts, self.leader)
-        looks = tuple(p for p in self.looks if p is not None)
-        accusations = tuple(a for a in self.accusations if a is not None)
-        result = RoundResult(self.round, self.leader, suspects, culprit, looks, self.unseen or 0, accusations,
-                             self.stacks, boxed, tuple(penalties), nxt)
-        base = self._evolve(incompetent=held, box=self.box + boxed, rounds=(*self.rounds, result),
-                            stacks=((), (), ()))
+        result = _build(RoundResult, {
+            "round": r,
+            "leader": self.leader,
+            "suspects": suspects,
+            "culprit": culprit,
+            "looks": tuple(p for p in self.looks if p is not None),
+            "unseen": self.unseen or 0,
+            "accusations": tuple(a for a in self.accusations if a is not None),
+            "stacks": stacks,
+            "boxed": boxed,
+            "penalties": tuple(penalties),
+            "next_leader": nxt,
+        })
+        common = {"incompetent": held, "box": self.box + boxed, "rounds": (*self.rounds, result),
+                  "stacks": ((), (), ()), "turn": None, "looks": (), "unseen": None, "accusations": ()}
         if over:
-            outcome = rank_players(held, self.leader, self.round)
+            outcome = rank_players(held, self.leader, r)
             why = ("someone holds 5 or more incompetent chips" if max(counts) >= INCOMPETENT_LIMIT
                    else "the players have no detective chips left")
-            events.append(base._event(EventKind.END, "GR-E1", f"The game ends: {why}. Seat {outcome.loser} "
-                                      f"loses; ranking best first: {list(outcome.ranking)}",
-                                      ranking=outcome.ranking, loser=outcome.loser))
-            return base._evolve(phase=Phase.OVER, turn=None, final=outcome, looks=(), unseen=None,
-                                accusations=(), events=self.events + tuple(events))
+            events.append(_event(r, EventKind.END, None, "GR-E1", _ENDS,
+                                 (why, outcome.loser, list(outcome.ranking)),
+                                 {"ranking": outcome.ranking, "loser": outcome.loser}))
+            return self._evolve(phase=Phase.OVER, final=outcome, events=self.events + tuple(events), **common)
         assert nxt is not None
-        events.append(base._event(EventKind.LEADER, "GR-V4",
-                                  f"The First-on-the-scene token goes to seat {nxt}", seat=nxt))
-        return base._evolve(phase=Phase.DEAL, turn=None, round=self.round + 1, leader=nxt, deal=None,
-                            looks=(), unseen=None, accusations=(), events=self.events + tuple(events))
+        events.append(_event(r, EventKind.LEADER, None, "GR-V4", _LEADS, (nxt,), {"seat": nxt}))
+        return self._evolve(phase=_DEAL, round=r + 1, leader=nxt, deal=None,
+                            events=self.events + tuple(events), **common)
+
+def _build(cls: type[_R], fields: dict[str, Any]) -> _R:
+    """An instance of the frozen dataclass ``cls`` with exactly ``fields``, without ``__init__`` (fast)."""
+    record = _new(cls)
+    _setattr(record, "__dict__", fields)
+    return record
+
+
+def _event(round_: int, kind: EventKind, audience: int | None, rule_id: str, template: str,
+           args: tuple[Any, ...], data: dict[str, Any]) -> Event:
+    """An :class:`Event` whose ``text`` is ``template.format(*args)``, formatted when first read."""
+    event = _new(Event)
+    _setattr(event, "__dict__", {"round": round_, "kind": kind, "audience": audience, "rule_id": rule_id,
+                                 "data": data, "_template": (template, args)})
+    return event
+
+
+# The texts of the events, formatted only when read (Event.text).
+_DEALT = ("Round {}: the figures are shuffled and dealt: one to each player, three suspects and a victim "
+          "at the scene")
+_FACE_UP = "The left-over figure is turned face up: {}"
+_HAND = "Seat {} looks at the figure in hand: {} (an alibi)"
+_PASS = "Each player passes the figure to the left and looks at the one received"
+_RECEIVE = "Seat {} receives {} from seat {}"
+_NO_PASS = "With two players nobody passes (GR-2P2)"
+_LOOKS = "Seat {} looks at suspects {} and {}"
+_SEES = "Seat {} sees suspect {} = {} and suspect {} = {}"
+_UNSEEN = "The Unseen token goes on suspect {}"
+_ACCUSES = "Seat {} places a chip under suspect {}"
+_ACCUSES_ON_TOP = "Seat {} places a chip under suspect {} on top of {} chip(s)"
+_REVEALED = "The suspects are turned face up: {}, {}, {}; suspect {} ({}) is the culprit"
+_BOXED = "The {} chip(s) under the culprit go back to the box"
+_PENALTY = "Suspect {} ({}) is innocent: seat {}, whose chip is on top, takes {} chip(s) as incompetent"
+_ENDS = "The game ends: {}. Seat {} loses; ranking best first: {}"
+_LEADS = "The First-on-the-scene token goes to seat {}"
+
+#: The culprit's index by the suspects' figures (GR-R1..GR-R3), filled as suspects are revealed.
+_CULPRITS: dict[tuple[Figure, ...], int] = {}
+#: The figures in play by player count, sorted (GR-S1).
+_FIGURES = {n: figures_in_play(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+_SORTED_FIGURES = {n: sorted(figures) for n, figures in _FIGURES.items()}
+
+
+def _uses_figures_in_play(deal: Deal, players: int) -> bool:
+    """Whether the deal uses exactly the figures in play (GR-S1): a sorted comparison, Counter if in doubt."""
+    figures = deal.figures()
+    try:
+        if sorted(figures) == _SORTED_FIGURES[players]:
+            return True
+    except TypeError:
+        pass
+    return Counter(figures) == figure_counts(players)
 
 
 _DEAL = Phase.DEAL
