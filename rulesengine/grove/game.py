@@ -25,7 +25,7 @@ from __future__ import annotations
 import enum
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -469,7 +469,8 @@ class Observation:
 class GameState:
     """An immutable In a Grove game state; :meth:`apply` returns the next one.
 
-    Create one with :func:`new_game`.
+    Create one with :func:`new_game`. The engine builds a state's ``events`` when they are first read (a
+    simulation that never reads the log does not pay for it); they read and compare like any other field.
     """
 
     players: int
@@ -486,10 +487,19 @@ class GameState:
     detective_chips: tuple[int, ...] = ()
     incompetent: tuple[tuple[int, ...], ...] = ()
     box: tuple[int, ...] = ()
-    events: tuple[Event, ...] = ()
+    events: tuple[Event, ...] = field(default_factory=tuple)
     rounds: tuple[RoundResult, ...] = ()
     deals: tuple[Deal, ...] = ()
     final: Outcome | None = None
+
+    if not TYPE_CHECKING:  # called only for a missing attribute: the events of a state made by the engine
+
+        def __getattr__(self, name: str) -> Any:
+            fields = self.__dict__
+            if name == "events" and "_log" in fields:
+                events = fields["events"] = fields["_log"].events_so_far()
+                return events
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # ----------------------------------------------------------------- queries
     def current_player(self) -> int:
@@ -661,10 +671,16 @@ class GameState:
         a, b = (k for k in range(3) if k != accused)
         return (a, b)
 
-    def _evolve(self, **changes: Any) -> GameState:
-        """A copy of this state with ``changes``: :func:`dataclasses.replace` without ``__init__``."""
+    def _step(self, build: Callable[..., tuple[Event, ...]], args: tuple[Any, ...],
+              **changes: Any) -> GameState:
+        """The next state: ``changes``, and the log one step longer (``build(*args)``, built when read)."""
         fields = self.__dict__.copy()
         fields.update(changes)
+        parent = fields.pop("_log", None)
+        events = fields.pop("events", None)
+        if parent is None:  # a state made by ``__init__`` (new_game, dataclasses.replace): its events as is
+            parent = _Log(None, None, (), events)
+        fields["_log"] = _Log(parent, build, args, None)
         state = _new(type(self))
         _setattr(state, "__dict__", fields)
         return state
@@ -731,11 +747,9 @@ class GameState:
 
     def _apply_deal(self, deal: Deal) -> GameState:
         n = self.players
-        hands = deal.hands
-        public = deal.public
-        if not isinstance(hands, tuple) or len(hands) != n:
+        if not isinstance(deal.hands, tuple) or len(deal.hands) != n:
             raise IllegalActionError("GR-S3", f"deal one figure to each of the {n} players")
-        if (public is None) != (n != 2):
+        if (deal.public is None) != (n != 2):
             raise IllegalActionError(
                 "GR-2P1", "with 2 players exactly one figure is left over face up; with 3-5 none"
             )
@@ -744,22 +758,8 @@ class GameState:
                 "GR-S1", f"the deal must use exactly the figures in play for {n} players: "
                 f"{list(figures_in_play(n))}"
             )
-        r = self.round
-        events = [_event(r, EventKind.DEAL, None, "GR-S3", _DEALT, (r,), {})]
-        if public is not None:
-            events.append(_event(r, EventKind.PUBLIC_FIGURE, None, "GR-2P1", _FACE_UP, (public,),
-                                 {"figure": public}))
-        for s in range(n):
-            events.append(_event(r, EventKind.HAND, s, "GR-I1", _HAND, (s, hands[s]), {"figure": hands[s]}))
-        if public is None:
-            events.append(_event(r, EventKind.PASS, None, "GR-I2", _PASS, (), {}))
-            for s in range(n):
-                src = (s - 1) % n
-                events.append(_event(r, EventKind.RECEIVE, s, "GR-I2", _RECEIVE, (s, hands[src], src),
-                                     {"figure": hands[src], "source": src}))
-        else:
-            events.append(_event(r, EventKind.PASS, None, "GR-2P2", _NO_PASS, (), {}))
-        return self._evolve(
+        return self._step(
+            _deal_events, (self.round, deal),
             phase=_LOOK,
             deal=deal,
             turn=self.leader,
@@ -767,7 +767,6 @@ class GameState:
             unseen=None,
             accusations=(None,) * n,
             stacks=((), (), ()),
-            events=self.events + tuple(events),
             deals=(*self.deals, deal),
         )
 
@@ -801,20 +800,11 @@ class GameState:
         assert self.deal is not None
         looks = list(self.looks)
         looks[seat] = pair
-        a, b = pair
-        suspects = self.deal.suspects
-        fa, fb = suspects[a], suspects[b]
-        r = self.round
-        rule = "GR-P2" if leader else "GR-P4"
-        look = _event(r, EventKind.LOOK, None, rule, _LOOKS, (seat, a, b), {"seat": seat, "suspects": pair})
-        see = _event(r, EventKind.SEE, seat, rule, _SEES, (seat, a, fa, b, fb),
-                     {"seat": seat, "figures": {a: fa, b: fb}})
+        args = (self.round, seat, pair, self.deal.suspects, leader)
         if leader:
-            unseen = 3 - a - b
-            token = _event(r, EventKind.UNSEEN, None, "GR-P2", _UNSEEN, (unseen,), {"suspect": unseen})
-            return self._evolve(phase=_ACCUSE, looks=tuple(looks), unseen=unseen,
-                                events=(*self.events, look, see, token))
-        return self._evolve(phase=_ACCUSE, looks=tuple(looks), events=(*self.events, look, see))
+            unseen = 3 - pair[0] - pair[1]
+            return self._step(_look_events, args, phase=_ACCUSE, looks=tuple(looks), unseen=unseen)
+        return self._step(_look_events, args, phase=_ACCUSE, looks=tuple(looks))
 
     def _check_accuse(self, action: Accuse, leader: bool) -> None:
         """Refuse a chip under no suspect (GR-P3 for the leader, GR-P5 for the others) or without chips."""
@@ -833,28 +823,22 @@ class GameState:
         chips[seat] -= 1
         accusations = list(self.accusations)
         accusations[seat] = k
-        data = {"seat": seat, "suspect": k, "stack": stack}
-        if len(stack) > 1:
-            event = _event(self.round, EventKind.ACCUSE, None, "GR-P6", _ACCUSES_ON_TOP,
-                           (seat, k, len(stack) - 1), data)
-        else:
-            event = _event(self.round, EventKind.ACCUSE, None, "GR-P3" if leader else "GR-P5", _ACCUSES,
-                           (seat, k), data)
         following = (seat + 1) % self.players
+        args = (self.round, seat, k, stack, leader)
         if following == self.leader:
-            return self._evolve(
+            return self._step(
+                _accuse_events, args,
                 stacks=(stacks[0], stacks[1], stacks[2]),
                 detective_chips=tuple(chips),
                 accusations=tuple(accusations),
-                events=(*self.events, event),
             )._reveal()
-        return self._evolve(
+        return self._step(
+            _accuse_events, args,
             phase=_LOOK,
             turn=following,
             stacks=(stacks[0], stacks[1], stacks[2]),
             detective_chips=tuple(chips),
             accusations=tuple(accusations),
-            events=(*self.events, event),
         )
 
     def _reveal(self) -> GameState:
@@ -865,13 +849,8 @@ class GameState:
         if culprit is None:
             culprit = _CULPRITS[suspects] = culprit_index(suspects)
         r = self.round
-        events = [_event(r, EventKind.REVEAL, None, "GR-V1", _REVEALED,
-                         (suspects[0], suspects[1], suspects[2], culprit, suspects[culprit]),
-                         {"suspects": suspects, "culprit": culprit})]
         stacks = self.stacks
         boxed = stacks[culprit]
-        if boxed:
-            events.append(_event(r, EventKind.BOX, None, "GR-V2", _BOXED, (len(boxed),), {"chips": boxed}))
         incompetent = list(self.incompetent)
         penalties = []
         for k in range(3):
@@ -881,9 +860,6 @@ class GameState:
             top = stack[-1]
             incompetent[top] += stack
             penalties.append(Penalty(top, k, stack))
-            args = (k, suspects[k], top, len(stack))
-            events.append(_event(r, EventKind.PENALTY, None, "GR-V3", _PENALTY, args,
-                                 {"seat": top, "suspect": k, "chips": stack}))
         held = tuple(incompetent)
         counts = [len(c) for c in held]
         over = max(counts) >= INCOMPETENT_LIMIT or min(self.detective_chips) == 0
@@ -907,20 +883,53 @@ class GameState:
             outcome = rank_players(held, self.leader, r)
             why = ("someone holds 5 or more incompetent chips" if max(counts) >= INCOMPETENT_LIMIT
                    else "the players have no detective chips left")
-            events.append(_event(r, EventKind.END, None, "GR-E1", _ENDS,
-                                 (why, outcome.loser, list(outcome.ranking)),
-                                 {"ranking": outcome.ranking, "loser": outcome.loser}))
-            return self._evolve(phase=_OVER, final=outcome, events=self.events + tuple(events), **common)
-        assert nxt is not None
-        events.append(_event(r, EventKind.LEADER, None, "GR-V4", _LEADS, (nxt,), {"seat": nxt}))
-        return self._evolve(phase=_DEAL, round=r + 1, leader=nxt, deal=None,
-                            events=self.events + tuple(events), **common)
+            return self._step(_reveal_events, (result, why, outcome), phase=_OVER, final=outcome, **common)
+        return self._step(_reveal_events, (result, "", None), phase=_DEAL, round=r + 1, leader=nxt,
+                          deal=None, **common)
 
 def _build(cls: type[_R], fields: dict[str, Any]) -> _R:
     """An instance of the frozen dataclass ``cls`` with exactly ``fields``, without ``__init__`` (fast)."""
     record = _new(cls)
     _setattr(record, "__dict__", fields)
     return record
+
+
+class _Log:
+    """A game's log as a chain of steps, each step's events built only when someone reads them.
+
+    A state made by the engine holds the ``_Log`` of its last step instead of an ``events`` tuple; reading
+    :attr:`GameState.events` calls :meth:`events_so_far`, which builds each step's events once
+    (``build(*args)``) and shares them with every later state, as the events of an eager log were shared.
+    """
+
+    __slots__ = ("args", "build", "events", "own", "parent")
+
+    def __init__(self, parent: _Log | None, build: Callable[..., tuple[Event, ...]] | None,
+                 args: tuple[Any, ...], events: tuple[Event, ...] | None) -> None:
+        self.parent = parent
+        self.build = build
+        self.args = args
+        self.own: tuple[Event, ...] | None = None
+        self.events = events
+
+    def events_so_far(self) -> tuple[Event, ...]:
+        """Every event up to this step, oldest first."""
+        if self.events is not None:
+            return self.events
+        steps = []
+        node: _Log | None = self
+        while node is not None and node.events is None:
+            steps.append(node)
+            node = node.parent
+        events = [] if node is None or node.events is None else list(node.events)
+        for step in reversed(steps):
+            own = step.own
+            if own is None:
+                assert step.build is not None
+                own = step.own = step.build(*step.args)
+            events.extend(own)
+        self.events = result = tuple(events)
+        return result
 
 
 def _event(round_: int, kind: EventKind, audience: int | None, rule_id: str, template: str,
@@ -930,6 +939,72 @@ def _event(round_: int, kind: EventKind, audience: int | None, rule_id: str, tem
     _setattr(event, "__dict__", {"round": round_, "kind": kind, "audience": audience, "rule_id": rule_id,
                                  "data": data, "_template": (template, args)})
     return event
+
+
+def _deal_events(r: int, deal: Deal) -> tuple[Event, ...]:
+    """The deal (GR-S3), the face-up figure (GR-2P1), each hand (GR-I1) and the pass (GR-I2, GR-2P2)."""
+    hands, public, n = deal.hands, deal.public, len(deal.hands)
+    events = [_event(r, EventKind.DEAL, None, "GR-S3", _DEALT, (r,), {})]
+    if public is not None:
+        events.append(_event(r, EventKind.PUBLIC_FIGURE, None, "GR-2P1", _FACE_UP, (public,),
+                             {"figure": public}))
+    for s in range(n):
+        events.append(_event(r, EventKind.HAND, s, "GR-I1", _HAND, (s, hands[s]), {"figure": hands[s]}))
+    if public is None:
+        events.append(_event(r, EventKind.PASS, None, "GR-I2", _PASS, (), {}))
+        for s in range(n):
+            src = (s - 1) % n
+            events.append(_event(r, EventKind.RECEIVE, s, "GR-I2", _RECEIVE, (s, hands[src], src),
+                                 {"figure": hands[src], "source": src}))
+    else:
+        events.append(_event(r, EventKind.PASS, None, "GR-2P2", _NO_PASS, (), {}))
+    return tuple(events)
+
+
+def _look_events(r: int, seat: int, pair: tuple[int, int], suspects: tuple[Figure, ...],
+                 leader: bool) -> tuple[Event, ...]:
+    """The public look, the private sight (GR-P2, GR-P4) and, for the leader, the Unseen token (GR-P2)."""
+    a, b = pair
+    fa, fb = suspects[a], suspects[b]
+    rule = "GR-P2" if leader else "GR-P4"
+    look = _event(r, EventKind.LOOK, None, rule, _LOOKS, (seat, a, b), {"seat": seat, "suspects": pair})
+    see = _event(r, EventKind.SEE, seat, rule, _SEES, (seat, a, fa, b, fb),
+                 {"seat": seat, "figures": {a: fa, b: fb}})
+    if not leader:
+        return (look, see)
+    unseen = 3 - a - b
+    return (look, see, _event(r, EventKind.UNSEEN, None, "GR-P2", _UNSEEN, (unseen,), {"suspect": unseen}))
+
+
+def _accuse_events(r: int, seat: int, k: int, stack: tuple[int, ...], leader: bool) -> tuple[Event, ...]:
+    """A chip under a suspect (GR-P3, GR-P5), on top of others (GR-P6)."""
+    data = {"seat": seat, "suspect": k, "stack": stack}
+    if len(stack) > 1:
+        return (_event(r, EventKind.ACCUSE, None, "GR-P6", _ACCUSES_ON_TOP, (seat, k, len(stack) - 1), data),)
+    return (_event(r, EventKind.ACCUSE, None, "GR-P3" if leader else "GR-P5", _ACCUSES, (seat, k), data),)
+
+
+def _reveal_events(result: RoundResult, why: str, outcome: Outcome | None) -> tuple[Event, ...]:
+    """The reveal (GR-V1), box (GR-V2), penalties (GR-V3), then the end (GR-E1) or the next leader (GR-V4)."""
+    r, suspects, culprit = result.round, result.suspects, result.culprit
+    events = [_event(r, EventKind.REVEAL, None, "GR-V1", _REVEALED,
+                     (suspects[0], suspects[1], suspects[2], culprit, suspects[culprit]),
+                     {"suspects": suspects, "culprit": culprit})]
+    if result.boxed:
+        events.append(_event(r, EventKind.BOX, None, "GR-V2", _BOXED, (len(result.boxed),),
+                             {"chips": result.boxed}))
+    for penalty in result.penalties:
+        k, top, stack = penalty.suspect, penalty.seat, penalty.chips
+        events.append(_event(r, EventKind.PENALTY, None, "GR-V3", _PENALTY, (k, suspects[k], top, len(stack)),
+                             {"seat": top, "suspect": k, "chips": stack}))
+    if outcome is not None:
+        events.append(_event(r, EventKind.END, None, "GR-E1", _ENDS,
+                             (why, outcome.loser, list(outcome.ranking)),
+                             {"ranking": outcome.ranking, "loser": outcome.loser}))
+    else:
+        events.append(_event(r, EventKind.LEADER, None, "GR-V4", _LEADS, (result.next_leader,),
+                             {"seat": result.next_leader}))
+    return tuple(events)
 
 
 # The texts of the events, formatted only when read (Event.text).
