@@ -1,9 +1,12 @@
 """Same games: seeded random games replayed through the engine equal a recording of the engine at 5ae75da.
 
 ``tests/grove/data/golden_games.json`` was written by :func:`regenerate` running on the engine as it was
-at commit ``5ae75da`` (before the speed work of issue 9), with::
+at commit ``5ae75da`` (before the speed work of issue 9; ``rulesengine/grove`` is the same at ``e68b80e``,
+where it was run), with::
 
     GROVE_GOLDEN_REGENERATE=1 .venv/bin/python -m pytest -q tests/grove/test_grove_golden.py
+
+Regenerate it only from that engine: on a later one the test would compare the engine with itself.
 
 Each game is ``random.Random(seed)`` driving :func:`rulesengine.grove.game.play_random`'s loop (the seeded
 deal, GR-S3, then a uniformly random legal action) for 2 to 5 players, the first leader ``seed % players``
