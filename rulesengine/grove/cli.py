@@ -3,9 +3,10 @@
 ``grove odds --players N --alibis A[,B] --seen I=V,J=V [--public V] [--json]`` prints the exact
 probability that each suspect (index 0, 1, 2) is the culprit for one detective (GR-R1..R3; two
 alibis with 3 to 5 players, GR-I2; one alibi and the face-up ``--public`` figure with 2 players,
-GR-2P1..2P3). ``grove play --players N [--seed S] [--strategy NAME] [--json]`` plays a seeded game and
-prints its public log; ``grove replay RECORD [--json]`` replays a record (the ``record`` object of
-``play --json``, or a file with just that object). ``grove table [--check]`` regenerates
+GR-2P1..2P3). ``grove play --players N [--seed S] [--strategy NAME] [--record FILE] [--json]`` plays a
+seeded game and prints its public log (``--record`` writes its replay record, the shape both games share:
+``docs/conventions.md``); ``grove replay RECORD [--json]`` replays a record (a file written by
+``--record``, the whole output of ``play --json``, or an older record). ``grove table [--check]`` regenerates
 ``data/grove/culprit_odds.csv``.
 
 Every option is read as a raw string and checked here, so each bad input gives one ``error: …``
@@ -23,6 +24,7 @@ import argparse
 import json
 from typing import Any
 
+from rulesengine.contract import write_replay
 from rulesengine.errors import InputError
 from rulesengine.grove.figures import Figure, parse_figure
 from rulesengine.grove.game import GameState
@@ -141,7 +143,12 @@ def _play_handler(args: argparse.Namespace) -> int:
     strategy = (args.strategy or "best").strip()
     if strategy not in STRATEGIES:
         raise InputError("--strategy", f"must be one of {', '.join(STRATEGIES)}; got {args.strategy!r}")
-    return _game_output(play_seeded(int(raw), int(seed_text), strategy), args.json)
+    state = play_seeded(int(raw), int(seed_text), strategy)
+    if args.record:
+        from rulesengine.grove.replay import to_record
+
+        write_replay(args.record, to_record(state))
+    return _game_output(state, args.json)
 
 
 def _replay_handler(args: argparse.Namespace) -> int:
@@ -190,10 +197,11 @@ def register(subparsers: Any) -> None:
     play.add_argument("--players", metavar="N", help="number of players, 2 to 5")
     play.add_argument("--seed", metavar="S", help="seed of the shuffles (default 0)")
     play.add_argument("--strategy", metavar="NAME", help="random, higher, best (default) or inferred")
+    play.add_argument("--record", metavar="FILE", help="write the game's replay record here (JSON)")
     play.add_argument("--json", action="store_true", help="print the record, the public log and the outcome")
     play.set_defaults(handler=_play_handler)
     rerun = commands.add_parser("replay", help="replay a game record (JSON) and print its public log")
-    rerun.add_argument("record", metavar="RECORD", help="a JSON file written by `grove play --json`")
+    rerun.add_argument("record", metavar="RECORD", help="a JSON record (grove play --record or --json)")
     rerun.add_argument("--json", action="store_true", help="print the record, the public log and the outcome")
     rerun.set_defaults(handler=_replay_handler)
     table = commands.add_parser("table", help="regenerate data/grove/culprit_odds.csv")

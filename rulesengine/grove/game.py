@@ -887,6 +887,27 @@ class GameState:
         return self._step(_reveal_events, (result, "", None), phase=_DEAL, round=r + 1, leader=nxt,
                           deal=None, **common)
 
+    # ---- the shared game contract (rulesengine.contract) ---------------------------------------
+    # current_player, legal_actions, is_chance_node, chance_outcomes, sample_chance, is_terminal,
+    # returns and observation above already have the contract's names; these complete it.
+
+    def player_ids(self) -> tuple[int, ...]:
+        """The seats, in the order of :meth:`returns`.
+
+        >>> new_game(3).player_ids()
+        (0, 1, 2)
+        """
+        return tuple(range(self.players))
+
+    def apply_action(self, action: Action) -> GameState:
+        """The state after ``action`` (the same as :meth:`apply`: this state is left unchanged)."""
+        return self.apply(action)
+
+    def clone(self) -> GameState:
+        """The state itself: it is immutable, so it is its own independent copy."""
+        return self
+
+
 def _build(cls: type[_R], fields: dict[str, Any]) -> _R:
     """An instance of the frozen dataclass ``cls`` with exactly ``fields``, without ``__init__`` (fast)."""
     record = _new(cls)
