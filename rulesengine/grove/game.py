@@ -646,12 +646,12 @@ class GameState:
             incompetent=self.incompetent,
             box=self.box,
             last_round=self.rounds[-1] if self.rounds else None,
-            events=tuple(e for e in self.events if e.visible_to(viewer)),
+            events=_visible(self.events, viewer),
         )
 
     def visible_events(self, viewer: int | None) -> tuple[Event, ...]:
         """The log as ``viewer`` sees it (public events plus their own private ones)."""
-        return tuple(e for e in self.events if e.visible_to(viewer))
+        return _visible(self.events, viewer)
 
     def chips_total(self) -> int:
         """Chips in hands + under suspects + in the box + held as penalties (always 7 per player)."""
@@ -906,6 +906,14 @@ class GameState:
     def clone(self) -> GameState:
         """The state itself: it is immutable, so it is its own independent copy."""
         return self
+
+
+
+def _visible(events: tuple[Event, ...], viewer: int | None) -> tuple[Event, ...]:
+    """The events ``viewer`` sees (:meth:`Event.visible_to`, without a method call per event)."""
+    if viewer is None:
+        return events
+    return tuple([e for e in events if e.audience is None or e.audience == viewer])
 
 
 def _build(cls: type[_R], fields: dict[str, Any]) -> _R:
