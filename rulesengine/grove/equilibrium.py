@@ -1,0 +1,252 @@
+"""Equilibrium play for one round of In a Grove, solved with OpenSpiel's CFR+, saved in ``data/grove``.
+
+The round is the OpenSpiel game of :mod:`rulesengine.grove.spiel` (``python_in_a_grove_round``, zero-sum
+``relative`` payoff). :func:`solve` runs OpenSpiel's CFR+ (``pyspiel.CFRPlusSolver``) for a number of
+iterations and measures the average strategy: with two players its **exploitability** (OpenSpiel's
+``pyspiel.exploitability``: what best responders win against it), with more its **NashConv**
+(``pyspiel.nash_conv``). :func:`save` writes ``data/grove/equilibrium_{n}p.json`` with the command
+that regenerates it; :func:`load_strategy` reads it back as a :class:`RoundStrategy`, which answers
+for any look of the leader (the file is for the leader's look at suspects 0 and 1, GR-P2; other looks
+are the same game with the suspects renamed) and is the behaviour model ``equilibrium``
+(:mod:`rulesengine.grove.models`).
+
+**What this machine allows** (2 shared cores): two and three players are solved on the whole tree
+(5,040 deals; about 2.6 s and 8 s per CFR+ iteration, as the game is Python); four and five players
+(40,320 and 181,440 deals, 3.3 M and 44 M terminal histories) are not solved here: one CFR+ iteration
+would take minutes to hours through the Python game. ``--iterations`` is the only knob.
+
+>>> rules = readable_rules(load_strategy(2))
+>>> rules[0].startswith("as leader")
+True
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from rulesengine.errors import InputError
+from rulesengine.grove.models import Actor
+from rulesengine.paths import DATA_DIR
+
+__all__ = [
+    "RoundStrategy",
+    "Solution",
+    "canonical_key",
+    "load_strategy",
+    "readable_rules",
+    "save",
+    "solve",
+    "strategy_path",
+    "time_cfr",
+]
+
+_FACE = {0: "X", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8"}
+#: Player counts solved on this machine (see the module text).
+SOLVED = (2, 3)
+
+
+def strategy_path(players: int) -> Path:
+    """Where the strategy for ``players`` is saved."""
+    return DATA_DIR / "grove" / f"equilibrium_{players}p.json"
+
+
+@dataclass
+class Solution:
+    """A solved round: the average strategy by information state, and how good it is."""
+
+    players: int
+    iterations: int
+    measure: str  # "exploitability" (two players) or "nash_conv"
+    value: float
+    history: list[tuple[int, float]]
+    table: dict[str, tuple[float, float, float]]
+    seconds: float
+    deals: int = 0
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+def _measure(game: Any, policy: Any, players: int) -> tuple[str, float]:
+    import pyspiel
+
+    if players == 2:
+        return "exploitability", float(pyspiel.exploitability(game, policy))
+    return "nash_conv", float(pyspiel.nash_conv(game, policy))
+
+
+def solve(players: int, iterations: int, deals: int = 0, deal_seed: int = 0,
+          checkpoints: tuple[int, ...] = (), progress: Callable[[int], None] | None = None) -> Solution:
+    """Run OpenSpiel's CFR+ on the round for ``iterations`` and measure the average strategy.
+
+    ``checkpoints`` are iteration counts at which the measure is also taken (the history);
+    ``deals`` > 0 solves the small configuration of that many sampled deals (tests).
+    """
+    import pyspiel
+
+    from rulesengine.grove.spiel import load
+
+    game = load(players, deals=deals, deal_seed=deal_seed)
+    start = time.perf_counter()
+    solver = pyspiel.CFRPlusSolver(game)
+    history = []
+    for i in range(1, iterations + 1):
+        solver.evaluate_and_update_policy()
+        if progress is not None:
+            progress(i)
+        if i in checkpoints and i != iterations:
+            history.append((i, _measure(game, solver.average_policy(), players)[1]))
+    seconds = time.perf_counter() - start
+    policy = solver.tabular_average_policy()
+    measure, value = _measure(game, policy, players)
+    history.append((iterations, value))
+    table = {}
+    for key, pairs in policy.policy_table().items():
+        probs = [0.0, 0.0, 0.0]
+        for action, p in pairs:
+            probs[action] = float(p)
+        table[key] = (probs[0], probs[1], probs[2])
+    return Solution(players, iterations, measure, value, history, table, seconds, deals)
+
+
+def save(solution: Solution, path: Path | None = None) -> Path:
+    """Write the solution as JSON (probabilities to 4 decimals) with the command that regenerates it."""
+    path = strategy_path(solution.players) if path is None else path
+    document = {
+        "game": "python_in_a_grove_round",
+        "players": solution.players,
+        "payoff": "relative",
+        "solver": "OpenSpiel CFR+ (pyspiel.CFRPlusSolver), average strategy",
+        "iterations": solution.iterations,
+        "measure": solution.measure,
+        "value": solution.value,
+        "history": [list(h) for h in solution.history],
+        "regenerate": f"python -m rulesengine grove strategy --players {solution.players} "
+                      f"--iterations {solution.iterations}",
+        "note": "the leader looks at suspects 0 and 1 (GR-P2); other looks rename the suspects",
+        "strategy": {k: [round(p, 4) for p in v] for k, v in sorted(solution.table.items())},
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(document, indent=0) + "\n", encoding="utf-8")
+    return path
+
+
+def canonical_key(actor: Actor) -> tuple[str, tuple[int, int, int]]:
+    """The information-state string of ``actor`` in the solved game, and the renaming of the suspects.
+
+    The leader's look becomes suspects 0 and 1, its Unseen suspect 2 (GR-P2); ``rename[c]`` is the real
+    index of canonical suspect ``c``.
+
+    >>> from rulesengine.grove.figures import Figure
+    >>> a = Actor(3, 1, Figure(2), Figure(3), (0, 2), (Figure(7), Figure(8)), (1,), (1, 2))
+    >>> canonical_key(a)
+    ('p1 hand 2 other 3 saw 1=7 2=8 chips 0', (1, 2, 0))
+    """
+    a, b = actor.leader_pair
+    rename = (a, b, 3 - a - b)
+    canon = {real: c for c, real in enumerate(rename)}
+    seen = sorted((canon[i], int(f)) for i, f in zip(actor.pair, actor.seen, strict=True))
+    chips = "".join(str(canon[k]) for k in actor.earlier) or "-"
+    key = (f"p{actor.position} hand {_FACE[int(actor.hand)]} other {_FACE[int(actor.other)]} "
+           f"saw {seen[0][0]}={_FACE[seen[0][1]]} {seen[1][0]}={_FACE[seen[1][1]]} chips {chips}")
+    return key, rename
+
+
+@dataclass(frozen=True)
+class RoundStrategy:
+    """A saved equilibrium strategy: accusation probabilities by information state."""
+
+    players: int
+    table: dict[str, tuple[float, float, float]]
+    meta: dict[str, Any]
+
+    def canonical(self, key: str) -> tuple[Fraction, Fraction, Fraction]:
+        """Exact probabilities at a canonical information state (uniform where the file has none)."""
+        probs = self.table.get(key)
+        if probs is None or sum(probs) <= 0:
+            third = Fraction(1, 3)
+            return (third, third, third)
+        exact = [Fraction(str(p)) for p in probs]
+        total = sum(exact, Fraction(0))
+        return (exact[0] / total, exact[1] / total, exact[2] / total)
+
+    def probs(self, actor: Actor) -> tuple[Fraction, Fraction, Fraction]:
+        """P(accuse suspect 0, 1, 2) in the actor's own suspect indices."""
+        key, rename = canonical_key(actor)
+        canon = self.canonical(key)
+        real = [Fraction(0)] * 3
+        for c, p in enumerate(canon):
+            real[rename[c]] = p
+        return (real[0], real[1], real[2])
+
+
+@lru_cache(maxsize=8)
+def load_strategy(players: int) -> RoundStrategy:
+    """The saved strategy for ``players``; an :class:`InputError` naming the command that makes it."""
+    path = strategy_path(players)
+    if not path.exists():
+        raise InputError("strategy", f"no saved equilibrium for {players} players ({path.name}); "
+                         f"make it with python -m rulesengine grove strategy --players {players}")
+    document = json.loads(path.read_text(encoding="utf-8"))
+    table = {k: (float(v[0]), float(v[1]), float(v[2])) for k, v in document["strategy"].items()}
+    meta = {k: v for k, v in document.items() if k != "strategy"}
+    return RoundStrategy(players, table, meta)
+
+
+def _parse(key: str) -> tuple[int, int, int, tuple[tuple[int, int], ...], str]:
+    words = key.split()
+    face = {v: k for k, v in _FACE.items()}
+    seen = tuple((int(w.split("=")[0]), face[w.split("=")[1]]) for w in words[6:8])
+    return int(words[0][1:]), face[words[2]], face[words[4]], seen, words[9]
+
+
+def readable_rules(strategy: RoundStrategy) -> list[str]:
+    """The strategy as sentences: how often each kind of accusation is made, by situation.
+
+    Situations: the position (leader, second, …) and whether a 5 is among one's alibis (GR-R2 turns the
+    culprit rule around); accusations: the higher or the lower number seen, or a suspect not seen (for a
+    follower: the one the player on its right accused, GR-P4). Each probability is the average over the
+    information states of that situation, weighted equally (each is about equally likely under GR-S3).
+    """
+    sums: dict[tuple[int, bool], list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0.0])
+    for key, probs in strategy.table.items():
+        position, hand, other, seen, _ = _parse(key)
+        (i, fi), (j, fj) = seen
+        high, low = (i, j) if fi > fj else (j, i)
+        unseen = 3 - i - j
+        total = sum(probs) or 1.0
+        bucket = sums[position, 5 in (hand, other)]
+        bucket[0] += probs[high] / total
+        bucket[1] += probs[low] / total
+        bucket[2] += probs[unseen] / total
+        bucket[3] += 1
+    names = {0: "as leader", 1: "as the second player", 2: "as the third player", 3: "as the fourth player",
+             4: "as the fifth player"}
+    out = []
+    for (where, five), (p_high, p_low, p_unseen, count) in sorted(sums.items()):
+        who = names[where] + (" with 5 in your alibis" if five else " without 5 in your alibis")
+        hidden = "the unseen suspect" if where == 0 else "the suspect accused on your right (unseen)"
+        out.append(f"{who}: accuse the higher number seen {p_high / count:.2f}, the lower number seen "
+                   f"{p_low / count:.2f}, {hidden} {p_unseen / count:.2f} of the time")
+    return out
+
+
+def time_cfr(players: int = 2, iterations: int = 2) -> str:
+    """CFR+ iterations per second on the whole round (for ``benchmarks/bench_fastsim.py --cfr``)."""
+    import pyspiel
+
+    from rulesengine.grove.spiel import load
+
+    game = load(players)
+    solver = pyspiel.CFRPlusSolver(game)
+    start = time.process_time()
+    for _ in range(iterations):
+        solver.evaluate_and_update_policy()
+    seconds = time.process_time() - start
+    return f"CFR+ ({players} players, whole round): {iterations / seconds:.2f} iterations/s"
