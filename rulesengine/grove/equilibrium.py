@@ -27,14 +27,10 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from fractions import Fraction
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from rulesengine.errors import InputError
-from rulesengine.grove.models import Actor
-from rulesengine.paths import DATA_DIR
+from rulesengine.grove.models import RoundStrategy, canonical_key, load_strategy, strategy_path
 
 __all__ = [
     "RoundStrategy",
@@ -49,13 +45,9 @@ __all__ = [
 ]
 
 _FACE = {0: "X", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8"}
+__all__ += ["SOLVED"]
 #: Player counts solved on this machine (see the module text).
 SOLVED = (2, 3)
-
-
-def strategy_path(players: int) -> Path:
-    """Where the strategy for ``players`` is saved."""
-    return DATA_DIR / "grove" / f"equilibrium_{players}p.json"
 
 
 @dataclass
@@ -135,68 +127,6 @@ def save(solution: Solution, path: Path | None = None) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(document, indent=0) + "\n", encoding="utf-8")
     return path
-
-
-def canonical_key(actor: Actor) -> tuple[str, tuple[int, int, int]]:
-    """The information-state string of ``actor`` in the solved game, and the renaming of the suspects.
-
-    The leader's look becomes suspects 0 and 1, its Unseen suspect 2 (GR-P2); ``rename[c]`` is the real
-    index of canonical suspect ``c``.
-
-    >>> from rulesengine.grove.figures import Figure
-    >>> a = Actor(3, 1, Figure(2), Figure(3), (0, 2), (Figure(7), Figure(8)), (1,), (1, 2))
-    >>> canonical_key(a)
-    ('p1 hand 2 other 3 saw 1=7 2=8 chips 0', (1, 2, 0))
-    """
-    a, b = actor.leader_pair
-    rename = (a, b, 3 - a - b)
-    canon = {real: c for c, real in enumerate(rename)}
-    seen = sorted((canon[i], int(f)) for i, f in zip(actor.pair, actor.seen, strict=True))
-    chips = "".join(str(canon[k]) for k in actor.earlier) or "-"
-    key = (f"p{actor.position} hand {_FACE[int(actor.hand)]} other {_FACE[int(actor.other)]} "
-           f"saw {seen[0][0]}={_FACE[seen[0][1]]} {seen[1][0]}={_FACE[seen[1][1]]} chips {chips}")
-    return key, rename
-
-
-@dataclass(frozen=True)
-class RoundStrategy:
-    """A saved equilibrium strategy: accusation probabilities by information state."""
-
-    players: int
-    table: dict[str, tuple[float, float, float]]
-    meta: dict[str, Any]
-
-    def canonical(self, key: str) -> tuple[Fraction, Fraction, Fraction]:
-        """Exact probabilities at a canonical information state (uniform where the file has none)."""
-        probs = self.table.get(key)
-        if probs is None or sum(probs) <= 0:
-            third = Fraction(1, 3)
-            return (third, third, third)
-        exact = [Fraction(str(p)) for p in probs]
-        total = sum(exact, Fraction(0))
-        return (exact[0] / total, exact[1] / total, exact[2] / total)
-
-    def probs(self, actor: Actor) -> tuple[Fraction, Fraction, Fraction]:
-        """P(accuse suspect 0, 1, 2) in the actor's own suspect indices."""
-        key, rename = canonical_key(actor)
-        canon = self.canonical(key)
-        real = [Fraction(0)] * 3
-        for c, p in enumerate(canon):
-            real[rename[c]] = p
-        return (real[0], real[1], real[2])
-
-
-@lru_cache(maxsize=8)
-def load_strategy(players: int) -> RoundStrategy:
-    """The saved strategy for ``players``; an :class:`InputError` naming the command that makes it."""
-    path = strategy_path(players)
-    if not path.exists():
-        raise InputError("strategy", f"no saved equilibrium for {players} players ({path.name}); "
-                         f"make it with python -m rulesengine grove strategy --players {players}")
-    document = json.loads(path.read_text(encoding="utf-8"))
-    table = {k: (float(v[0]), float(v[1]), float(v[2])) for k, v in document["strategy"].items()}
-    meta = {k: v for k, v in document.items() if k != "strategy"}
-    return RoundStrategy(players, table, meta)
 
 
 def _parse(key: str) -> tuple[int, int, int, tuple[tuple[int, int], ...], str]:

@@ -28,16 +28,19 @@ it this round).
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Protocol
+from pathlib import Path
+from typing import Any, Protocol
 
 from rulesengine.errors import InputError
 from rulesengine.grove.figures import Figure
 from rulesengine.grove.odds import Knowledge, culprit_odds
+from rulesengine.paths import DATA_DIR
 
 __all__ = [
     "MODELS",
@@ -46,8 +49,12 @@ __all__ = [
     "EquilibriumModel",
     "HonestModel",
     "Model",
+    "RoundStrategy",
+    "canonical_key",
     "choose",
     "get_model",
+    "load_strategy",
+    "strategy_path",
 ]
 
 Probs = tuple[Fraction, Fraction, Fraction]
@@ -161,9 +168,76 @@ class EquilibriumModel:
 
     def probs(self, actor: Actor) -> Probs:
         """The saved strategy's probabilities at the actor's information state (in suspect indices)."""
-        from rulesengine.grove.equilibrium import load_strategy
-
         return load_strategy(actor.players).probs(actor)
+
+
+_FACE = {0: "X", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8"}
+
+
+def strategy_path(players: int) -> Path:
+    """Where the strategy for ``players`` is saved."""
+    return DATA_DIR / "grove" / f"equilibrium_{players}p.json"
+
+
+def canonical_key(actor: Actor) -> tuple[str, tuple[int, int, int]]:
+    """The information-state string of ``actor`` in the solved game, and the renaming of the suspects.
+
+    The leader's look becomes suspects 0 and 1, its Unseen suspect 2 (GR-P2); ``rename[c]`` is the real
+    index of canonical suspect ``c``.
+
+    >>> a = Actor(3, 1, Figure(2), Figure(3), (0, 2), (Figure(7), Figure(8)), (1,), (1, 2))
+    >>> canonical_key(a)
+    ('p1 hand 2 other 3 saw 1=8 2=7 chips 0', (1, 2, 0))
+    """
+    a, b = actor.leader_pair
+    rename = (a, b, 3 - a - b)
+    canon = {real: c for c, real in enumerate(rename)}
+    seen = sorted((canon[i], int(f)) for i, f in zip(actor.pair, actor.seen, strict=True))
+    chips = "".join(str(canon[k]) for k in actor.earlier) or "-"
+    key = (f"p{actor.position} hand {_FACE[int(actor.hand)]} other {_FACE[int(actor.other)]} "
+           f"saw {seen[0][0]}={_FACE[seen[0][1]]} {seen[1][0]}={_FACE[seen[1][1]]} chips {chips}")
+    return key, rename
+
+
+@dataclass(frozen=True)
+class RoundStrategy:
+    """A saved equilibrium strategy: accusation probabilities by information state."""
+
+    players: int
+    table: dict[str, tuple[float, float, float]]
+    meta: dict[str, Any]
+
+    def canonical(self, key: str) -> tuple[Fraction, Fraction, Fraction]:
+        """Exact probabilities at a canonical information state (uniform where the file has none)."""
+        probs = self.table.get(key)
+        if probs is None or sum(probs) <= 0:
+            third = Fraction(1, 3)
+            return (third, third, third)
+        exact = [Fraction(str(p)) for p in probs]
+        total = sum(exact, Fraction(0))
+        return (exact[0] / total, exact[1] / total, exact[2] / total)
+
+    def probs(self, actor: Actor) -> tuple[Fraction, Fraction, Fraction]:
+        """P(accuse suspect 0, 1, 2) in the actor's own suspect indices."""
+        key, rename = canonical_key(actor)
+        canon = self.canonical(key)
+        real = [Fraction(0)] * 3
+        for c, p in enumerate(canon):
+            real[rename[c]] = p
+        return (real[0], real[1], real[2])
+
+
+@lru_cache(maxsize=8)
+def load_strategy(players: int) -> RoundStrategy:
+    """The saved strategy for ``players``; an :class:`InputError` naming the command that makes it."""
+    path = strategy_path(players)
+    if not path.exists():
+        raise InputError("strategy", f"no saved equilibrium for {players} players ({path.name}); "
+                         f"make it with python -m rulesengine grove strategy --players {players}")
+    document = json.loads(path.read_text(encoding="utf-8"))
+    table = {k: (float(v[0]), float(v[1]), float(v[2])) for k, v in document["strategy"].items()}
+    meta = {k: v for k, v in document.items() if k != "strategy"}
+    return RoundStrategy(players, table, meta)
 
 
 #: The model names the command line and notebooks accept.

@@ -135,3 +135,35 @@ def test_best_response_checked_by_exhaustive_search_on_the_two_player_round() ->
         assert br.value(game.new_initial_state()) == pytest.approx(values[p])
     assert exploitability.exploitability(game, python_policy) == pytest.approx(sum(values) / 2)
     assert pyspiel.exploitability(game, average) == pytest.approx(sum(values) / 2)
+
+
+def test_canonical_keys_of_engine_actors_are_the_games_information_states_gr_p2_gr_p4() -> None:
+    """An engine seat's situation maps to the OpenSpiel information state, for any look of the leader."""
+    import random
+
+    from rulesengine.grove.figures import Figure
+    from rulesengine.grove.models import Actor, canonical_key
+
+    rng = random.Random(3)
+    for players in (2, 3):
+        game = load(players)
+        for _ in range(300):
+            deal = rng.randrange(5040)
+            chips = [rng.randrange(3) for _ in range(players)]
+            state = game.new_initial_state()
+            state.apply_action(deal)
+            position = rng.randrange(players)
+            for k in chips[:position]:
+                state.apply_action(k)
+            _, hand, other, pair, seen, earlier = state.info(position)
+            # the same situation where the leader looked at another pair: rename the suspects
+            look = rng.choice([(0, 1), (0, 2), (1, 2)])
+            rename = (look[0], look[1], 3 - look[0] - look[1])  # canonical c -> real rename[c]
+            real_pair = tuple(sorted(rename[c] for c in pair))
+            by_real = {rename[c]: f for c, f in zip(pair, seen, strict=True)}
+            actor = Actor(players, position, Figure(hand), Figure(other), real_pair,  # type: ignore[arg-type]
+                          (Figure(by_real[real_pair[0]]), Figure(by_real[real_pair[1]])),
+                          tuple(rename[k] for k in earlier), look)
+            key, back = canonical_key(actor)
+            assert key == state.information_state_string(position)
+            assert back == rename
