@@ -45,6 +45,8 @@ use_style()
 | [04 — Looper: play a script](04_looper_play_a_script.ipynb) | A whole shipped script against the Mastermind agent, with the log, the board and a notes panel. |
 | [10 — In a Grove: the rules](10_grove_rules.ipynb) | Deal, investigation, accusations, reveal, penalties and ranking (GR-…), played from any seat. |
 | [11 — In a Grove: culprit odds](11_grove_culprit_odds.ipynb) | Exact culprit odds for what you saw, the Bayes table behind them, and the analysis by player count. |
+| [12 — In a Grove: reading the chips](12_grove_inference.ipynb) | How the odds move as chips are placed, under the best-odds, honest-with-bluffs and equilibrium models. |
+| [13 — In a Grove: equilibrium play](13_grove_strategy.ipynb) | The OpenSpiel equilibrium as readable rules, when to bluff and when to follow, and tournaments with intervals. |
 
 Each notebook also runs as an app under Voilà: `make voila NB=notebooks/11_grove_culprit_odds.ipynb`.
 """

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import make_grove_notebooks
+import make_grove_strategy_notebooks
 import make_index_notebook
 import make_looper_notebooks
 import nbformat
@@ -35,6 +36,7 @@ SOURCES: dict[str, tuple[str, Builder]] = {
     **make_index_notebook.NOTEBOOKS,
     **make_looper_notebooks.NOTEBOOKS,
     **make_grove_notebooks.NOTEBOOKS,
+    **make_grove_strategy_notebooks.NOTEBOOKS,
 }
 
 

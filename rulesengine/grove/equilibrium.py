@@ -38,6 +38,7 @@ __all__ = [
     "canonical_key",
     "load_strategy",
     "readable_rules",
+    "rule_records",
     "save",
     "solve",
     "strategy_path",
@@ -136,13 +137,14 @@ def _parse(key: str) -> tuple[int, int, int, tuple[tuple[int, int], ...], str]:
     return int(words[0][1:]), face[words[2]], face[words[4]], seen, words[9]
 
 
-def readable_rules(strategy: RoundStrategy) -> list[str]:
-    """The strategy as sentences: how often each kind of accusation is made, by situation.
+def rule_records(strategy: RoundStrategy) -> list[dict[str, Any]]:
+    """How often each kind of accusation is made, by situation (the rows of :func:`readable_rules`).
 
     Situations: the position (leader, second, …) and whether a 5 is among one's alibis (GR-R2 turns the
-    culprit rule around); accusations: the higher or the lower number seen, or a suspect not seen (for a
-    follower: the one the player on its right accused, GR-P4). Each probability is the average over the
-    information states of that situation, weighted equally (each is about equally likely under GR-S3).
+    culprit rule around); accusations: the ``higher`` or the ``lower`` number seen (X lowest), or the
+    suspect not seen (``unseen``; for a follower, the one the player on its right accused, GR-P4). Each
+    probability is the mean over the information states of that situation (each about equally likely
+    under GR-S3).
     """
     sums: dict[tuple[int, bool], list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0.0])
     for key, probs in strategy.table.items():
@@ -158,12 +160,22 @@ def readable_rules(strategy: RoundStrategy) -> list[str]:
         bucket[3] += 1
     names = {0: "as leader", 1: "as the second player", 2: "as the third player", 3: "as the fourth player",
              4: "as the fifth player"}
-    out = []
+    rows = []
     for (where, five), (p_high, p_low, p_unseen, count) in sorted(sums.items()):
-        who = names[where] + (" with 5 in your alibis" if five else " without 5 in your alibis")
-        hidden = "the unseen suspect" if where == 0 else "the suspect accused on your right (unseen)"
-        out.append(f"{who}: accuse the higher number seen {p_high / count:.2f}, the lower number seen "
-                   f"{p_low / count:.2f}, {hidden} {p_unseen / count:.2f} of the time")
+        situation = names[where] + (" with 5 in your alibis" if five else " without 5 in your alibis")
+        rows.append({"situation": situation, "position": where, "five_in_alibis": five,
+                     "higher": p_high / count, "lower": p_low / count, "unseen": p_unseen / count,
+                     "states": int(count)})
+    return rows
+
+
+def readable_rules(strategy: RoundStrategy) -> list[str]:
+    """The strategy as sentences, one per situation of :func:`rule_records`."""
+    out = []
+    for r in rule_records(strategy):
+        hidden = "the unseen suspect" if r["position"] == 0 else "the suspect accused on your right (unseen)"
+        out.append(f"{r['situation']}: accuse the higher number seen {r['higher']:.2f}, the lower number "
+                   f"seen {r['lower']:.2f}, {hidden} {r['unseen']:.2f} of the time")
     return out
 
 

@@ -19,16 +19,20 @@ standard error is ``sqrt(p (1 - p) / m)``), over its ``m`` seat-games.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rulesengine.errors import InputError
 from rulesengine.grove.figures import check_players
+from rulesengine.paths import DATA_DIR
 
-__all__ = ["TOURNAMENT_POLICIES", "PolicyRow", "Tournament", "play_chunk", "tournament"]
+__all__ = ["TOURNAMENT_POLICIES", "PolicyRow", "Tournament", "play_chunk", "saved_tournament", "tournament",
+           "tournament_path"]
 
 #: The policies a tournament accepts (those of the fast simulator, :mod:`rulesengine.grove.fastsim`).
 TOURNAMENT_POLICIES = ("random", "higher", "best", "inferred", "honest", "equilibrium")
@@ -178,3 +182,17 @@ def tournament(players: int, policies: Sequence[str], games: int, seed: int = 0,
                 row[j] += add[j]
     rows = tuple(PolicyRow(name, *row) for name, row in zip(names, totals, strict=True) if row[0])
     return Tournament(players, names, games, seed, rounds, rows)
+
+
+def tournament_path(players: int) -> Path:
+    """Where the saved tournament for ``players`` is (``data/grove/tournament_{n}p.json``)."""
+    return DATA_DIR / "grove" / f"tournament_{players}p.json"
+
+
+def saved_tournament(players: int) -> dict[str, Any]:
+    """The saved tournament's JSON record (written by ``grove tournament … --json``)."""
+    path = tournament_path(players)
+    if not path.exists():
+        raise InputError("tournament", f"no saved tournament for {players} players ({path.name})")
+    record: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return record

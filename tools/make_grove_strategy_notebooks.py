@@ -1,0 +1,186 @@
+"""Write notebooks 12 and 13 (In a Grove inference and strategy); then execute them to store outputs.
+
+Usage: python tools/make_grove_strategy_notebooks.py [12] [13]
+
+The long runs (CFR+, tournaments) are read from ``data/grove``; set ``RECOMPUTE = True`` in a notebook's
+first cell to run them again (minutes).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import nbformat
+from nbtools import CHECK, IGNORE, code, md, write
+
+
+def notebook_12() -> list[nbformat.NotebookNode]:
+    return [
+        md("""
+# In a Grove 3 — reading the chips under a model of the other players
+
+Notebook 11 read the earlier chips assuming every earlier player accused the suspect with the best odds
+for what *they* saw. A chip is evidence only through such a **model** of how people accuse. This notebook
+compares three (`rulesengine.grove.models`; `docs/grove_strategy.md`):
+
+* **best** — always a suspect with the best odds (ties shared equally);
+* **honest** with a bluff rate *b* — the best suspect with probability 1 − *b*, otherwise one of the other
+  two (a bluff, or a slip);
+* **equilibrium** — the probabilities of the round's equilibrium strategy solved with OpenSpiel
+  (notebook 13).
+
+The odds stay exact: every way the unseen figures can lie is weighed by how likely the model makes the
+chips already placed (GR-S3, GR-P3..P6).
+"""),
+        code("""
+import random
+from fractions import Fraction
+
+import pandas as pd
+
+from rulesengine.grove import Accuse, Look
+from rulesengine.grove.models import BestModel, HonestModel, get_model
+from rulesengine.viz.grove_odds import chart
+from rulesengine.viz.grove_strategy import ModelExplorer, example_round, model_odds_records, plot_model_odds
+
+random.seed(2026)
+MODELS = [("best", BestModel()), ("honest 10%", HonestModel(Fraction(1, 10))),
+          ("honest 25%", HonestModel(Fraction(1, 4))), ("equilibrium", get_model("equilibrium", 3))]
+"""),
+        md("""
+## 1. One chip, three models
+
+Three players hold 2, 3 and 4; the suspects are 5, 8 and 6. The leader (seat 0) looked at suspects 0
+and 1 — the 5 and the 8 — and put a chip under suspect 0. Seat 1 (alibis 3 and 2) must look at suspects
+1 and 2 (GR-P4) and sees the 8 and the 6. On its own, the 8 looks guilty two times in three. Under each
+model the leader's chip moves the odds differently:
+"""),
+        code("""
+state = example_round(leader_chip=0)
+rows = model_odds_records(state, 1, MODELS)
+print(pd.DataFrame(rows).drop(columns="consistent").astype(str).to_string(index=False))
+""", CHECK),
+        code("chart(plot_model_odds, rows, size=(8, 3.6))", IGNORE),
+        md("""
+Under **best**, the leader never accuses the 5's neighbour without a reason: suspect 0 must be the 5,
+and the culprit (GR-R2). Under **honest**, the chip might be a bluff, so some doubt returns — more with a
+higher bluff rate. The **equilibrium** leader mixes its accusations on purpose, so its chip says less.
+
+## 2. As the chips pile up
+
+Seat 2 plays last: it reads two chips. Seat 1 put its chip on suspect 0 as well:
+"""),
+        code("""
+state2 = state.apply(Accuse(1, 0)).apply(Look(2, (1, 2)))
+rows2 = model_odds_records(state2, 2, MODELS)
+print(pd.DataFrame(rows2).drop(columns="consistent").astype(str).to_string(index=False))
+""", CHECK),
+        code("chart(plot_model_odds, rows2, size=(8, 3.6))", IGNORE),
+        md("""
+## 3. Try it
+
+Choose the model, the bluff rate and where the leader's chip went; the chart and the fractions show seat
+1's odds beside the odds that ignore the chip.
+"""),
+        code("""
+explorer = ModelExplorer()
+explorer.widget
+""", IGNORE),
+    ]
+
+
+def notebook_13() -> list[nbformat.NotebookNode]:
+    return [
+        md("""
+# In a Grove 4 — equilibrium play and tournaments
+
+How should one play when the others are just as clever? One round (deal to penalties) is an OpenSpiel
+game, `python_in_a_grove_round`, solved with OpenSpiel's CFR+ (`docs/grove_strategy.md`). The payoff is
+the mean of the round's incompetent chips minus one's own: the player with the most incompetent chips
+loses (GR-E2), so what counts is how one does against the others. The strategies were computed once and
+saved in `data/grove`; set `RECOMPUTE = True` below to compute them again (minutes).
+"""),
+        code("""
+import random
+
+import pandas as pd
+
+from rulesengine.grove.equilibrium import load_strategy, readable_rules, rule_records, solve
+from rulesengine.grove.tournament import saved_tournament, tournament
+from rulesengine.viz.grove_odds import chart
+from rulesengine.viz.grove_strategy import plot_rule_mix, plot_tournament
+
+random.seed(2026)
+RECOMPUTE = False
+"""),
+        md("""
+## 1. How close to an equilibrium
+
+With two players, the **exploitability** is what best responders win against the strategy (in chips per
+round); with three, **NashConv** sums what each player could gain by deviating alone. Both are 0 at an
+exact equilibrium.
+"""),
+        code("""
+for players in (2, 3):
+    meta = load_strategy(players).meta
+    if RECOMPUTE:
+        solution = solve(players, meta["iterations"])
+        meta = {**meta, "value": solution.value, "history": solution.history}
+    history = ", ".join(f"{i}: {v:.4f}" for i, v in meta["history"])
+    print(f"{players} players: {meta['measure']} after {meta['iterations']} CFR+ iterations = {meta['value']:.4f}"
+          f"  (history {history})")
+""", CHECK),
+        md("""
+## 2. The equilibrium as rules
+
+Averaged over the hands of each situation: how often the player accuses the higher number it saw, the
+lower one, or the suspect it did not see (for the leader the Unseen suspect, GR-P2; for a follower the one
+the player on its right accused, GR-P4). A 5 in one's alibis matters: it cannot be at the scene, so the
+culprit is the highest number unless a 5 is seen (GR-R1, GR-R2).
+"""),
+        code("""
+for line in readable_rules(load_strategy(2)):
+    print(line)
+""", CHECK),
+        code("""
+for line in readable_rules(load_strategy(3)):
+    print(line)
+""", CHECK),
+        code("chart(plot_rule_mix, rule_records(load_strategy(3)), size=(10, 4))", IGNORE),
+        md("""
+**When to bluff as leader**: the leader almost never puts its chip where the odds say "innocent", but it
+does accuse the suspect it did not see more often than the odds alone would — a chip under the Unseen
+suspect tells the followers least. **When to follow**: a follower accuses the suspect accused on its right
+(which it did not see) when the numbers it saw cannot be guilty; stacking on that chip puts its own chip
+on top, so it takes the stack if it is wrong (GR-V3).
+
+## 3. Tournaments
+
+Whole games through the fast simulator, seats rotated so every policy sits everywhere: mean incompetent
+chips at the end of a game and loss rate, each with a 95 % interval. Saved results (3 players), or
+recomputed with `RECOMPUTE`:
+"""),
+        code("""
+if RECOMPUTE:
+    record = tournament(3, ["best", "equilibrium", "higher", "random", "honest"], games=20000, seed=0).as_json()
+else:
+    record = saved_tournament(3)
+table = pd.DataFrame(record["results"])
+print(f"{record['games']} games, {record['rounds']} rounds, seed {record['seed']}")
+print(table[["policy", "seat_games", "mean_incompetent", "loss_rate"]].round(3).to_string(index=False))
+""", CHECK),
+        code("chart(plot_tournament, record['results'], size=(7, 3.6))", IGNORE),
+    ]
+
+
+#: Each notebook's file name and the function that builds its cells (read by tools/make_notebooks.py).
+NOTEBOOKS = {
+    "12": ("12_grove_inference.ipynb", notebook_12),
+    "13": ("13_grove_strategy.ipynb", notebook_13),
+}
+
+
+if __name__ == "__main__":
+    for key in sys.argv[1:] or sorted(NOTEBOOKS):
+        name, build = NOTEBOOKS[key]
+        print(write(name, build()))
