@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from rulesengine.looper.actions import UseAbility, sort_key
-from rulesengine.looper.board import LOCATIONS
 from rulesengine.looper.content import GoodwillAbility
 
 if TYPE_CHECKING:
@@ -231,9 +230,10 @@ def apply_goodwill(game: Game, a: UseAbility) -> bool:
 
 def _counter(game: Game, target: str, counter: str, amount: int) -> None:
     """Change a counter and announce the result (not its source: TL-D5a)."""
-    before = game.location_intrigue[target] if target in LOCATIONS else getattr(game.chars[target], counter)
+    li = game.location_intrigue
+    before = li[target] if target in li else getattr(game.chars[target], counter)
     game.add(target, counter, amount)
-    after = game.location_intrigue[target] if target in LOCATIONS else getattr(game.chars[target], counter)
+    after = li[target] if target in li else getattr(game.chars[target], counter)
     game.emit(counter, target=target, amount=after - before)
 
 
@@ -260,7 +260,7 @@ def mastermind_options(game: Game) -> tuple[UseAbility, ...]:
         if _active(game, cid) and (aid, cid) not in used:
             out.extend(UseAbility(aid, cid, c) for c in _here(game, cid))
     if game.has_plot("an_unsettling_rumor") and "an_unsettling_rumor.1" not in game.mm_used_loop:
-        out.extend(UseAbility("an_unsettling_rumor.1", "", loc) for loc in LOCATIONS)
+        out.extend(UseAbility("an_unsettling_rumor.1", "", loc) for loc in game.locations)
     rule = game.rulings.doctor_mastermind_use
     if (
         rule != "off"

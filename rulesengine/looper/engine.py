@@ -35,10 +35,9 @@ from rulesengine.looper.actions import (
     sort_key,
     to_dict,
 )
-from rulesengine.looper.board import LOCATIONS
+from rulesengine.looper.board import Board
 from rulesengine.looper.cards import (
-    MASTERMIND_HAND,
-    PROTAGONIST_HAND,
+    Deck,
     PlacedCard,
     apply_paranoia,
     is_once_per_loop,
@@ -115,13 +114,16 @@ class Game:
         self.content = content if content is not None else load_content()
         self.rulings = rulings if rulings is not None else from_options(script.options)
         self.tragedy_set = self.content.sets[script.set_id]
+        self.layout = Board.of(self.content)
+        self.deck = Deck.of(self.content)
+        self.locations: tuple[str, ...] = self.layout.locations
         self.cast: tuple[str, ...] = tuple(script.cast)
         self.phase = Phase.LOOP_START
         self.loop = 1
         self.day = 1
         self.leader = 0
         self.chars: dict[str, CharacterState] = {}
-        self.location_intrigue: dict[str, int] = dict.fromkeys(LOCATIONS, 0)
+        self.location_intrigue: dict[str, int] = dict.fromkeys(self.locations, 0)
         self.roles: dict[str, str] = {c: script.role_of(c) for c in self.cast}
         self.cards: list[PlacedCard] = []
         self.cards_revealed = False
@@ -435,7 +437,7 @@ class Game:
         >>> game.hand("mastermind")["paranoia_plus_1"], sum(game.hand("protagonist:0").values())
         (1, 8)
         """
-        base = MASTERMIND_HAND if owner == "mastermind" else PROTAGONIST_HAND
+        base = self.deck.hands[side_of(owner)]
         out = dict(base)
         for card in self.spent[owner]:
             out[card] -= 1
@@ -485,7 +487,7 @@ class Game:
         for c in self.cast:
             start = self.content.characters[c].start
             self.chars[c] = CharacterState(c, None if start is None else str(start))
-        self.location_intrigue = dict.fromkeys(LOCATIONS, 0)
+        self.location_intrigue = dict.fromkeys(self.locations, 0)
         self.cards = []
         self.spent = {o: [] for o in ("mastermind", *PROTAGONISTS)}
         self.roles = {c: self.script.role_of(c) for c in self.cast}
@@ -512,7 +514,7 @@ class Game:
                     self.chars["henchman"].location = str(self.script.henchman_start)
                 else:
                     options = tuple(
-                        Choose(loc) for loc in sorted(LOCATIONS) if loc not in self.forbidden("henchman")
+                        Choose(loc) for loc in sorted(self.locations) if loc not in self.forbidden("henchman")
                     )
                     return Decision(
                         "mastermind", "henchman_start", options, "Where does the Henchman start?", "TL-RW"
@@ -554,7 +556,7 @@ class Game:
 
     def card_targets(self) -> list[str]:
         """Targets of action cards: the four locations and living characters on the board (no corpses)."""
-        return [*LOCATIONS, *self.living()]
+        return [*self.locations, *self.living()]
 
     def placement_options(self, owner: str) -> tuple[Action, ...]:
         """The legal (card, target) placements for ``owner`` now (TL-D2a, TL-D3a..c).
@@ -658,7 +660,9 @@ class Game:
             self.emit("cards_revealed", cards=[[pc.owner, pc.card, pc.target] for pc in self.cards])
             locs = {c: str(self.chars[c].location) for c in self.living()}
             forb = {c: self.forbidden(c) for c in locs}
-            moves, self.move_cancelled = resolve_movement(self.cards, locs, forb)
+            moves, self.move_cancelled = resolve_movement(
+                self.cards, locs, forb, board=self.layout, deck=self.deck
+            )
             for c, dest in sorted(moves.items()):
                 self.chars[c].location = dest
                 self.emit("moved", character=c, location=dest)
@@ -674,7 +678,11 @@ class Game:
         living = self.living()
         ignore_fg = [c for c in living if self.roles[c] == "time_traveler"]
         res = resolve_counters(
-            self.cards, living, ignore_forbid_intrigue=self.cultist_ignore, ignore_forbid_goodwill=ignore_fg
+            self.cards,
+            living,
+            ignore_forbid_intrigue=self.cultist_ignore,
+            ignore_forbid_goodwill=ignore_fg,
+            locations=self.locations,
         )
         for c in sorted(set(res.paranoia_plus) | set(res.paranoia_minus)):
             ch = self.chars[c]
@@ -695,7 +703,7 @@ class Game:
             forbid_intrigue_void=res.forbid_intrigue_void,
         )
         for pc in self.cards:  # TL-D4c: once-per-loop cards are spent even when cancelled
-            if is_once_per_loop(side_of(pc.owner), pc.card):
+            if is_once_per_loop(side_of(pc.owner), pc.card, self.deck):
                 self.spent[pc.owner].append(pc.card)
         self.cards = []
         self._goto(Phase.MASTERMIND_ABILITY)

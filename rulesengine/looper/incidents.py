@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from rulesengine.looper.board import LOCATIONS
-
 if TYPE_CHECKING:
     from rulesengine.looper.engine import Game
 
@@ -67,7 +65,7 @@ def options(game: Game, incident: str, culprit: str) -> list[str] | None:
     elif incident == "faraway_murder":
         out = [c for c in living if game.chars[c].intrigue >= 2]
     elif incident == "missing_person":
-        out = [loc for loc in LOCATIONS if loc not in game.forbidden(culprit)]
+        out = [loc for loc in game.locations if loc not in game.forbidden(culprit)]
     elif incident == "butterfly_effect":
         out = [f"{c}|{k}" for c in living if game.same_place(c, culprit) for k in COUNTERS]
     elif incident in ("suicide", "hospital_incident", "foul_evil"):
