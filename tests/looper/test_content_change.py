@@ -45,6 +45,7 @@ def card(data: dict[str, Any], ident: str) -> dict[str, Any]:
 
 def test_hand_count_from_the_data_tl_d2(tmp_path: Path) -> None:
     """TL-D2: three copies of Paranoia +1 in the data give the Mastermind a third one to place."""
+
     def edit(d: dict[str, Any]) -> None:
         card(d, "mastermind.paranoia_plus_1")["count"] = 3
 
@@ -60,6 +61,7 @@ def test_hand_count_from_the_data_tl_d2(tmp_path: Path) -> None:
 
 def test_once_per_loop_mark_from_the_data_tl_d4c(tmp_path: Path) -> None:
     """TL-D4c: marking Movement ↔ once per loop in the data spends it at the first resolution."""
+
     def edit(d: dict[str, Any]) -> None:
         card(d, "protagonist.move_horizontal")["once_per_loop"] = True
 
@@ -74,6 +76,7 @@ def test_once_per_loop_mark_from_the_data_tl_d4c(tmp_path: Path) -> None:
 
 def test_movement_direction_from_the_data_tl_d4(tmp_path: Path) -> None:
     """TL-D4: a movement card moves the way its ``direction`` says (Movement ↔ made diagonal)."""
+
     def edit(d: dict[str, Any]) -> None:
         for ident in ("mastermind.move_horizontal", "protagonist.move_horizontal"):
             card(d, ident)["direction"] = "diagonal"
@@ -89,6 +92,7 @@ def test_movement_direction_from_the_data_tl_d4(tmp_path: Path) -> None:
 def test_board_from_the_data_tl_d4(tmp_path: Path) -> None:
     """TL-D4 on another board: with City and School swapped in the grid, ↕ from the Hospital leads to the
     School, and the locations (targets, location intrigue) follow the grid's order."""
+
     def edit(d: dict[str, Any]) -> None:
         d["grid"] = [["hospital", "shrine"], ["school", "city"]]
         d["moves"] = {

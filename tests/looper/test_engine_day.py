@@ -24,7 +24,7 @@ def test_loops_and_days_fixed_by_script_tl_loop_1_tl_loop_2() -> None:
         "loop survived",
         1,
     )
-    assert [e["day"] for e in events(game, "day_start")] == [1, 2]
+    assert [e.day for e in game.log if e.kind == "day_start"] == [1, 2]
 
 
 def test_loop_count_three_plays_at_most_tl_loop_1() -> None:
@@ -41,14 +41,14 @@ def test_loop_count_three_plays_at_most_tl_loop_1() -> None:
         "last loop lost",
         3,
     )
-    assert [e["loop"] for e in events(game, "rewind")] == [2, 3]
+    assert [e.loop for e in game.log if e.kind == "rewind"] == [2, 3]
 
 
 def test_day_start_is_first_event_of_a_day_tl_d1() -> None:
     """TL-D1: each day starts with a day-start event naming the day and the leader."""
     game = make_game()
     assert game.log[-1].kind == "day_start"
-    assert dict(game.log[-1].data) == {"day": 1, "leader": 0}
+    assert (game.log[-1].day, dict(game.log[-1].data)) == (1, {"leader": 0})
     assert game.phase is Phase.MASTERMIND_CARDS
 
 
@@ -516,7 +516,7 @@ def test_police_officer_reveals_culprit_of_no_effect_incident_tl_d7f() -> None:
     game.apply(Allow())
     assert game.revealed_culprits == {1: "doctor"}
     assert events(game, "culprit_revealed") == [
-        {"day": 1, "incident": "hospital_incident", "culprit": "doctor"}
+        {"incident_day": 1, "incident": "hospital_incident", "culprit": "doctor"}
     ]
 
 
