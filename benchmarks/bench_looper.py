@@ -107,7 +107,9 @@ def main() -> int:
             base = run_measure(tree, args.games, args.repeat, True) if tree is not None else None
         finally:
             if tree is not None:
-                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False)
+                subprocess.run(
+                    ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False
+                )
     now = run_measure(ROOT, args.games, args.repeat, True)
     fast = run_measure(ROOT, args.games, args.repeat, False)
 
@@ -128,7 +130,9 @@ def main() -> int:
             totals["base"][1] += base_secs
         else:
             row += f"{'-':>11} {days / secs:9.0f} {'-':>6} "
-        row += f"{fast_days / fast_secs:15.0f} " + (f"{base[name][1] / fast_secs:6.2f}" if base else f"{'-':>6}")
+        row += f"{fast_days / fast_secs:15.0f} " + (
+            f"{base[name][1] / fast_secs:6.2f}" if base else f"{'-':>6}"
+        )
         print(row)
         totals["now"][0] += days
         totals["now"][1] += secs

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from rulesengine.looper.actions import UseAbility, sort_key
+from rulesengine.looper.actions import UseAbility, ability_order, use_ability
 from rulesengine.looper.content import GoodwillAbility
 from rulesengine.looper.state import EventKind, Visibility
 from rulesengine.looper.state import Table as Game
@@ -154,8 +154,8 @@ def goodwill_options(game: Game) -> tuple[UseAbility, ...]:
                 continue
             if ab.once_per_loop and ab.id in game.used_loop:
                 continue
-            out.extend(UseAbility(ab.id, cid, t, e) for t, e in _targets(game, ab, cid))
-    return tuple(sorted(out, key=sort_key))
+            out.extend(use_ability(ab.id, cid, t, e) for t, e in _targets(game, ab, cid))
+    return tuple(sorted(out, key=ability_order))
 
 
 def apply_goodwill(game: Game, a: UseAbility) -> str | None:
@@ -208,31 +208,37 @@ def mastermind_options(game: Game) -> tuple[UseAbility, ...]:
     """Optional Mastermind abilities usable now, each once per step per source (TL-D5, TL-D5d)."""
     out: list[UseAbility] = []
     used = game.mm_used
-    for cid in game.with_role("brain"):
-        if game.active(cid) and ("brain.1", cid) not in used:
-            out.extend(UseAbility("brain.1", cid, loc) for loc in sorted(game.places(cid)))
-            out.extend(UseAbility("brain.1", cid, c) for c in game.here(cid))
-    ct_sources = [("conspiracy_theorist.1", c) for c in game.with_role("conspiracy_theorist")]
-    if game.location_intrigue["school"] >= 2:
+    roles = game.roles.values()
+    if "brain" in roles:
+        for cid in game.with_role("brain"):
+            if game.active(cid) and ("brain.1", cid) not in used:
+                out.extend(use_ability("brain.1", cid, loc) for loc in sorted(game.places(cid)))
+                out.extend(use_ability("brain.1", cid, c) for c in game.here(cid))
+    ct_sources = []
+    if "conspiracy_theorist" in roles:
+        ct_sources = [("conspiracy_theorist.1", c) for c in game.with_role("conspiracy_theorist")]
+    if "factor" in roles and game.location_intrigue["school"] >= 2:
         ct_sources += [("factor.1", c) for c in game.with_role("factor")]
     for aid, cid in ct_sources:
         if game.active(cid) and (aid, cid) not in used:
-            out.extend(UseAbility(aid, cid, c) for c in game.here(cid))
+            out.extend(use_ability(aid, cid, c) for c in game.here(cid))
     if game.has_plot("an_unsettling_rumor") and "an_unsettling_rumor.1" not in game.mm_used_loop:
-        out.extend(UseAbility("an_unsettling_rumor.1", "", loc) for loc in game.locations)
+        out.extend(use_ability("an_unsettling_rumor.1", "", loc) for loc in game.locations)
     rule = game.rulings.doctor_mastermind_use
     if (
         rule != "off"
-        and "doctor" in game.cast
+        and "doctor" in game.roles
         and game.active("doctor")
         and not game.doctor_mm_today
         and game.refusal("doctor") != "none"
         and (rule == "refusal" or game.chars["doctor"].goodwill >= 2)
     ):
         out.extend(
-            UseAbility("doctor.1", "doctor", c, e) for c in game.others_here("doctor") for e in ("+", "-")
+            use_ability("doctor.1", "doctor", c, e) for c in game.others_here("doctor") for e in ("+", "-")
         )
-    return tuple(sorted(out, key=sort_key))
+    if len(out) > 1:
+        out.sort(key=ability_order)
+    return tuple(out)
 
 
 def apply_mastermind(game: Game, a: UseAbility) -> None:
@@ -301,9 +307,9 @@ def day_end_options(game: Game) -> tuple[UseAbility, ...]:
         if ("killer.1", cid) not in game.mm_used:
             for kp in game.with_role("key_person"):
                 if game.active(kp) and game.same_place(kp, cid) and game.chars[kp].intrigue >= 2:
-                    out.append(UseAbility("killer.1", cid, kp))
+                    out.append(use_ability("killer.1", cid, kp))
         if ("killer.2", cid) not in game.mm_used and game.chars[cid].intrigue >= 4:
-            out.append(UseAbility("killer.2", cid))
+            out.append(use_ability("killer.2", cid))
     for cid in game.with_role("loved_one"):
         ch = game.chars[cid]
         if (
@@ -312,7 +318,7 @@ def day_end_options(game: Game) -> tuple[UseAbility, ...]:
             and ch.paranoia >= 3
             and ch.intrigue >= 1
         ):
-            out.append(UseAbility("loved_one.2", cid))
+            out.append(use_ability("loved_one.2", cid))
     if game.rulings.time_traveler_optional and game.last_day():
         for cid in game.with_role("time_traveler"):
             if (
@@ -320,8 +326,8 @@ def day_end_options(game: Game) -> tuple[UseAbility, ...]:
                 and ("time_traveler.2", cid) not in game.mm_used
                 and game.chars[cid].goodwill <= 2
             ):
-                out.append(UseAbility("time_traveler.2", cid))
-    return tuple(sorted(out, key=sort_key))
+                out.append(use_ability("time_traveler.2", cid))
+    return tuple(sorted(out, key=ability_order))
 
 
 def apply_day_end(game: Game, a: UseAbility) -> None:

@@ -15,6 +15,8 @@ True
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Mapping
 from dataclasses import MISSING, asdict, dataclass, fields
 from typing import Final
@@ -106,6 +108,13 @@ def sort_key(action: Action) -> tuple[str, ...]:
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
+
+#: ``UseAbility(ability, source, target, extra)`` with one shared value per distinct action: building
+#: frozen dataclasses is slow and the same abilities are offered every day.
+use_ability: Final = functools.lru_cache(maxsize=65536)(UseAbility)
+
+#: The order of :func:`sort_key` within ``UseAbility`` values alone (a faster key for lists of abilities).
+ability_order: Final = operator.attrgetter("ability", "source", "target", "extra")
 
 
 def to_dict(action: Action) -> dict[str, str]:

@@ -18,7 +18,8 @@ rule id and leaves the game unchanged. Each step of the day is one method named 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+import itertools
+from collections.abc import Callable, Container
 from typing import Any, Final
 
 from rulesengine.errors import IllegalActionError
@@ -32,16 +33,16 @@ from rulesengine.looper.actions import (
     PlaceCard,
     Refuse,
     UseAbility,
-    sort_key,
+    ability_order,
     to_dict,
 )
+from rulesengine.looper.board import per_content
 from rulesengine.looper.cards import (
+    Deck,
     PlacedCard,
     apply_paranoia,
-    is_once_per_loop,
     resolve_counters,
     resolve_movement,
-    side_of,
 )
 from rulesengine.looper.content import Content, load_content
 from rulesengine.looper.rulings import Rulings, from_options
@@ -71,27 +72,110 @@ def _place_card(card: str, target: str) -> PlaceCard:
     return PlaceCard(card, target)
 
 
-@functools.lru_cache(maxsize=8192)
-def _placements(cards: tuple[str, ...], targets: tuple[str, ...]) -> tuple[Action, ...]:
-    """Every (card, target) pair, sorted; cached because the same hands and targets recur every day."""
-    options = tuple(_place_card(card, t) for card in cards for t in targets)
-    if len(_OPTION_SETS) >= 16384:  # only a speed-up: forgetting entries is always safe
-        _OPTION_SETS.clear()
-    _OPTION_SETS[id(options)] = (options, frozenset(cards), frozenset(targets))
-    return options
+@functools.lru_cache(maxsize=4096)
+def _placed_card(owner: str, card: str, target: str) -> PlacedCard:
+    """One shared ``PlacedCard`` value per (owner, card, target)."""
+    return PlacedCard(owner, card, target)
 
 
-#: The cards and targets of the cached placement tuples, by id (the tuple is kept to guard against id reuse).
-_OPTION_SETS: dict[int, tuple[tuple[Action, ...], frozenset[str], frozenset[str]]] = {}
+class _Legal:
+    """The legal placements of one decision as two sets: any card of ``cards`` on any of ``targets``."""
+
+    __slots__ = ("cards", "targets")
+
+    def __init__(self, cards: frozenset[str], targets: frozenset[str]) -> None:
+        self.cards = cards
+        self.targets = targets
+
+    def __contains__(self, action: object) -> bool:
+        return type(action) is PlaceCard and action.card in self.cards and action.target in self.targets
 
 
-def _is_option(action: Action, options: tuple[Action, ...]) -> bool:
-    """Whether ``action`` is one of ``options`` (set lookups for the long, cached placement tuples,
-    which hold every pair of their cards and targets)."""
-    entry = _OPTION_SETS.get(id(options))
-    if entry is not None and entry[0] is options:
-        return type(action) is PlaceCard and action.card in entry[1] and action.target in entry[2]
-    return action in options
+class _PlacementTables:
+    """Caches for the placement options of one content (TL-D2, TL-D3): the hand left after the spent and
+    placed cards, the free targets, and the (card, target) rows. Only a speed-up: the same situations
+    recur every day of every game; each cache is cleared when it grows large."""
+
+    __slots__ = ("decisions", "free", "hands", "kinds", "options", "rows")
+
+    def __init__(self, content: Content) -> None:
+        self.hands = Deck.of(content).hands
+        self.kinds: dict[tuple[object, ...], tuple[tuple[str, ...], frozenset[str]]] = {}
+        self.free: dict[tuple[object, ...], tuple[tuple[str, ...], frozenset[str]]] = {}
+        self.rows: dict[tuple[str, tuple[str, ...]], tuple[PlaceCard, ...]] = {}
+        self.options: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Action, ...]] = {}
+        self.decisions: dict[tuple[object, ...], tuple[tuple[Action, ...], _Legal]] = {}
+
+    def hand_kinds(self, side: str, used: tuple[str, ...]) -> tuple[tuple[str, ...], frozenset[str]]:
+        """The sorted card kinds still in a hand of ``side`` once the ``used`` cards are out."""
+        key = (side, used)
+        hit = self.kinds.get(key)
+        if hit is None:
+            counts = dict(self.hands[side])
+            for card in used:
+                counts[card] -= 1
+            kinds = tuple(sorted(k for k, n in counts.items() if n > 0))
+            hit = self.kinds[key] = (kinds, frozenset(kinds))
+        return hit
+
+    def free_targets(
+        self, locations: tuple[str, ...], living: tuple[str, ...], taken: tuple[str, ...]
+    ) -> tuple[tuple[str, ...], frozenset[str]]:
+        """The sorted targets not taken: locations and living characters (TL-D2a, TL-D3c)."""
+        key = (locations, living, taken)
+        hit = self.free.get(key)
+        if hit is None:
+            free = tuple(sorted({*locations, *living}.difference(taken)))
+            hit = self.free[key] = (free, frozenset(free))
+            if len(self.free) > 50_000:
+                self.free.clear()
+        return hit
+
+    def placements(self, kinds: tuple[str, ...], free: tuple[str, ...]) -> tuple[Action, ...]:
+        """Every (card, target) pair, sorted by card then target."""
+        key = (kinds, free)
+        options = self.options.get(key)
+        if options is None:
+            rows = self.rows
+            parts = []
+            for card in kinds:
+                row = rows.get((card, free))
+                if row is None:
+                    row = rows[card, free] = tuple(_place_card(card, t) for t in free)
+                parts.append(row)
+            options = self.options[key] = tuple(itertools.chain.from_iterable(parts))
+            if len(self.options) > 50_000:
+                self.options.clear()
+                self.rows.clear()
+        return options
+
+
+_SET_WHO = Decision.__dict__["who"].__set__
+_SET_KIND = Decision.__dict__["kind"].__set__
+_SET_OPTIONS = Decision.__dict__["options"].__set__
+_SET_PROMPT = Decision.__dict__["prompt"].__set__
+_SET_RULE = Decision.__dict__["rule_id"].__set__
+_SET_OPTION_SET = Decision.__dict__["option_set"].__set__
+
+
+def _decision(
+    who: str,
+    kind: DecisionKind,
+    options: tuple[Action, ...],
+    prompt: str,
+    rule_id: str,
+    option_set: Container[Action] | None = None,
+) -> Decision:
+    """``Decision(who, kind, options, prompt, rule_id, option_set)``, built faster than the frozen
+    dataclass's ``__init__`` (one per decision of every game)."""
+    d = object.__new__(Decision)
+    _SET_WHO(d, who)
+    _SET_KIND(d, kind)
+    _SET_OPTIONS(d, options)
+    _SET_PROMPT(d, prompt)
+    _SET_RULE(d, rule_id)
+    _SET_OPTION_SET(d, option_set)
+    return d
 
 
 class Game(Table):
@@ -135,6 +219,7 @@ class Game(Table):
             record,
             pause_between_phases,
         )
+        self._placement_cache = per_content(self.content, "placements", _PlacementTables)
         self.leader = 0
         self.roles = {c: script.role_of(c) for c in self.cast}
         self._reset_board()
@@ -197,13 +282,14 @@ class Game(Table):
                     self.phase.rule_id, f"the game is paused before {self.phase.name}; call resume() first"
                 )
             raise IllegalActionError("TL-LE2", f"the game is over; {to_dict(action)} cannot be played")
-        if not _is_option(action, decision.options):
+        legal = decision.option_set
+        if not (action in decision.options if legal is None else action in legal):
             raise IllegalActionError(*self._why_illegal(decision, action))
         self.decisions_made += 1
         self.history.append((decision.who, action))
         self._pending = None
         start = self.phase
-        self._answer(decision, action)
+        self._ANSWERS[start](self, decision, action)
         self._advance(start)
 
     def clone(self) -> Game:
@@ -234,18 +320,18 @@ class Game(Table):
         """
         if start is None:
             start = self.phase
-        while self.phase is not Phase.GAME_OVER:
-            if self.pause_between_phases and self.phase is not start:
+        steps = self._STEPS
+        pause = self.pause_between_phases
+        over = Phase.GAME_OVER
+        while (phase := self.phase) is not over:
+            if pause and phase is not start:
                 self._pending = None
                 return
-            decision = self._STEPS[self.phase](self)
+            decision = steps[phase](self)
             if decision is not None:
                 self._pending = decision
                 return
         self._pending = None
-
-    def _answer(self, decision: Decision, action: Action) -> None:
-        self._ANSWERS[self.phase](self, decision, action)
 
     def _goto(self, phase: Phase) -> None:
         self.phase = phase
@@ -294,7 +380,7 @@ class Game(Table):
                     options = tuple(
                         Choose(loc) for loc in sorted(self.locations) if loc not in self.forbidden("henchman")
                     )
-                    return Decision(
+                    return _decision(
                         "mastermind",
                         DecisionKind.HENCHMAN_START,
                         options,
@@ -348,23 +434,45 @@ class Game(Table):
         >>> len(game.placement_options("mastermind")), len(game.placement_options("protagonist:0"))
         (90, 80)
         """
-        if owner == "mastermind":
-            taken = {pc.target for pc in self.cards if pc.owner == "mastermind"}
-        else:
-            taken = {pc.target for pc in self.cards if pc.owner != "mastermind"}
-        targets = tuple(sorted(t for t in self.card_targets() if t not in taken))
-        return _placements(tuple(sorted(self.hand(owner))), targets)
+        return self._placements(owner)[0]
+
+    _placement_cache: _PlacementTables
+
+    def _placements(self, owner: str) -> tuple[tuple[Action, ...], _Legal]:
+        """The placement options for ``owner`` and the sets that decide their legality (TL-D2a, TL-D3a..c):
+        cards in hand (not placed today, not spent this loop), targets not taken by the same side."""
+        mm = owner == "mastermind"
+        own: list[str] = []
+        taken: list[str] = []
+        for pc in self.cards:
+            if pc.owner == owner:
+                own.append(pc.card)
+                if mm:
+                    taken.append(pc.target)
+            if not mm and pc.owner != "mastermind":
+                taken.append(pc.target)
+        chars = self.chars
+        living = tuple([c for c, ch in chars.items() if ch.alive and ch.location is not None])
+        used = (*self.spent[owner], *own)
+        tables = self._placement_cache
+        key = (mm, used, tuple(taken), living)
+        hit = tables.decisions.get(key)
+        if hit is None:
+            kinds, kind_set = tables.hand_kinds("mastermind" if mm else "protagonist", used)
+            free, free_set = tables.free_targets(self.locations, living, tuple(taken))
+            hit = (tables.placements(kinds, free), _Legal(kind_set, free_set))
+            if len(tables.decisions) > 100_000:
+                tables.decisions.clear()
+            tables.decisions[key] = hit
+        return hit
 
     def mastermind_cards(self) -> Decision | None:
         """TL-D2: the Mastermind places 3 cards face down, one per target (TL-D2a)."""
         placed = sum(1 for pc in self.cards if pc.owner == "mastermind")
         if placed < 3:
-            return Decision(
-                "mastermind",
-                DecisionKind.PLACE_CARD,
-                self.placement_options("mastermind"),
-                f"Mastermind: place card {placed + 1} of 3",
-                "TL-D2",
+            options, legal = self._placements("mastermind")
+            return _decision(
+                "mastermind", DecisionKind.PLACE_CARD, options, _MM_PROMPTS[placed], "TL-D2", legal
             )
         self._goto(Phase.PROTAGONIST_CARDS)
         return None
@@ -372,7 +480,7 @@ class Game(Table):
     def _answer_cards(self, decision: Decision, action: Action) -> None:
         assert isinstance(action, PlaceCard)
         owner = decision.who
-        self.cards.append(PlacedCard(owner, action.card, action.target))
+        self.cards.append(_placed_card(owner, action.card, action.target))
         self.emit(EventKind.CARD_PLACED, owner=owner, target=action.target)
         if owner == "mastermind":
             self.emit(
@@ -388,13 +496,8 @@ class Game(Table):
         placed = sum(1 for pc in self.cards if pc.owner != "mastermind")
         if placed < 3:
             owner = PROTAGONISTS[(self.leader + placed) % 3]
-            return Decision(
-                owner,
-                DecisionKind.PLACE_CARD,
-                self.placement_options(owner),
-                f"{owner}: place 1 card",
-                "TL-D3",
-            )
+            options, legal = self._placements(owner)
+            return _decision(owner, DecisionKind.PLACE_CARD, options, _P_PROMPTS[owner], "TL-D3", legal)
         self._goto(Phase.CARD_RESOLUTION)
         return None
 
@@ -414,7 +517,7 @@ class Game(Table):
         >>> game.cultist_choice_public()
         True
         """
-        if "cultist" not in self.tragedy_set.roles:
+        if "cultist" not in self.tragedy_set.roles or len(self.cards) < 2:
             return False
         fi = [pc for pc in self.cards if pc.card == "forbid_intrigue"]
         if len(fi) != 1:
@@ -436,7 +539,7 @@ class Game(Table):
                 continue
             if target == ch.location or (target in self.chars and self.chars[target].location == ch.location):
                 options.append(UseAbility("cultist.1", c, target))
-        return tuple(sorted(set(options), key=sort_key))
+        return tuple(sorted(set(options), key=ability_order))
 
     def card_resolution(self) -> Decision | None:
         """TL-D4: reveal all cards; Forbid Movement, movement, the other Forbids, then counters.
@@ -447,16 +550,23 @@ class Game(Table):
         when no Cultist could really use it: whether the Mastermind pauses here depends on public
         information only.
         """
+        cards = self.cards
         if self.step == 0:
             self.cards_revealed = True
-            self.emit(EventKind.CARDS_REVEALED, cards=[[pc.owner, pc.card, pc.target] for pc in self.cards])
-            locs = {c: str(self.chars[c].location) for c in self.living()}
+            if self.record:
+                self.emit(EventKind.CARDS_REVEALED, cards=[[pc.owner, pc.card, pc.target] for pc in cards])
+            chars = self.chars
+            locs: dict[str, str] = {}
+            for pc in cards:  # the characters a card lies on (cards elsewhere do not move anyone)
+                ch = chars.get(pc.target)
+                if ch is not None and ch.alive and ch.location is not None:
+                    locs[pc.target] = ch.location
             forb = {c: self.forbidden(c) for c in locs}
             moves, self.move_cancelled = resolve_movement(
-                self.cards, locs, forb, board=self.layout, deck=self.deck
+                cards, locs, forb, board=self.layout, deck=self.deck
             )
             for c, dest in sorted(moves.items()):
-                self.chars[c].location = dest
+                chars[c].location = dest
                 self.emit(EventKind.MOVED, character=c, location=dest)
             self.step = 1
             self.cultist_ignore = []
@@ -464,7 +574,7 @@ class Game(Table):
                 self.step = 2
         if self.step == 2:
             options = self._cultist_options()
-            return Decision(
+            return _decision(
                 "mastermind",
                 DecisionKind.CULTIST,
                 (Pass(), *options),
@@ -472,35 +582,41 @@ class Game(Table):
                 "TL-D4",
             )
         living = self.living()
-        ignore_fg = [c for c in living if self.roles[c] == "time_traveler"]
+        roles = self.roles
+        ignore_fg = [c for c in living if roles[c] == "time_traveler"]
         res = resolve_counters(
-            self.cards,
+            cards,
             living,
             ignore_forbid_intrigue=self.cultist_ignore,
             ignore_forbid_goodwill=ignore_fg,
             locations=self.locations,
         )
-        for c in sorted(set(res.paranoia_plus) | set(res.paranoia_minus)):
-            ch = self.chars[c]
-            before = ch.paranoia
-            ch.paranoia = apply_paranoia(before, res.paranoia_plus.get(c, 0), res.paranoia_minus.get(c, 0))
-            if ch.paranoia != before:
-                self.emit(EventKind.PARANOIA, character=c, amount=ch.paranoia - before)
+        plus, minus = res.paranoia_plus, res.paranoia_minus
+        if plus or minus:
+            for c in sorted({*plus, *minus}):
+                ch = self.chars[c]
+                before = ch.paranoia
+                ch.paranoia = apply_paranoia(before, plus.get(c, 0), minus.get(c, 0))
+                if ch.paranoia != before:
+                    self.emit(EventKind.PARANOIA, character=c, amount=ch.paranoia - before)
         for c, n in sorted(res.goodwill.items()):
-            self.add(c, "goodwill", n)
+            self.add_token(c, "goodwill", n)
             self.emit(EventKind.GOODWILL, character=c, amount=n)
-        for t, n in sorted(res.intrigue.items()):
-            self.add(t, "intrigue", n)
-            self.emit(EventKind.INTRIGUE, target=t, amount=n)
+        for target, n in sorted(res.intrigue.items()):
+            self.add_token(target, "intrigue", n)
+            self.emit(EventKind.INTRIGUE, target=target, amount=n)
         self.update_virus()
-        self.emit(
-            EventKind.CARDS_RESOLVED,
-            cancelled=sorted(set(self.move_cancelled) | set(res.cancelled)),
-            forbid_intrigue_void=res.forbid_intrigue_void,
-        )
-        for pc in self.cards:  # TL-D4c: once-per-loop cards are spent even when cancelled
-            if is_once_per_loop(side_of(pc.owner), pc.card, self.deck):
-                self.spent[pc.owner].append(pc.card)
+        if self.record:
+            self.emit(
+                EventKind.CARDS_RESOLVED,
+                cancelled=sorted({*self.move_cancelled, *res.cancelled}),
+                forbid_intrigue_void=res.forbid_intrigue_void,
+            )
+        once = self.deck.once_per_loop
+        spent = self.spent
+        for pc in cards:  # TL-D4c: once-per-loop cards are spent even when cancelled
+            if pc.card in once["mastermind" if pc.owner == "mastermind" else "protagonist"]:
+                spent[pc.owner].append(pc.card)
         self.cards = []
         self._goto(Phase.MASTERMIND_ABILITY)
         return None
@@ -531,7 +647,7 @@ class Game(Table):
             self.mm_used = set()
             self.step = 1  # no First Steps / Basic Tragedy X ability is mandatory at this timing
         options = abilities.mastermind_options(self)
-        return Decision(
+        return _decision(
             "mastermind", DecisionKind.MASTERMIND_ABILITY, (Pass(), *options), "Mastermind abilities", "TL-D5"
         )
 
@@ -550,7 +666,7 @@ class Game(Table):
         """TL-D6: the leader declares goodwill abilities; the Mastermind allows or refuses (TL-D6c)."""
         if self.declared is None:
             declarable = abilities.goodwill_options(self)
-            return Decision(
+            return _decision(
                 "leader",
                 DecisionKind.GOODWILL,
                 (Pass(), *declarable),
@@ -561,7 +677,7 @@ class Game(Table):
             choices = tuple(
                 Choose(s) for s in sorted(self.script.subplots) if s != self.informer_named
             ) or tuple(Choose(s) for s in sorted(self.script.subplots))
-            return Decision("mastermind", DecisionKind.INFORMER, choices, "Reveal a subplot", "TL-D6")
+            return _decision("mastermind", DecisionKind.INFORMER, choices, "Reveal a subplot", "TL-D6")
         source = self.declared.source
         ab = self.goodwill_def(self.declared.ability)
         refusal = self.refusal(source)
@@ -572,7 +688,7 @@ class Game(Table):
             options = (Refuse(),)
         else:
             options = (Allow(), Refuse())
-        return Decision(
+        return _decision(
             "mastermind", DecisionKind.GOODWILL_RESPONSE, options, "Allow or refuse the ability", "TL-D6c"
         )
 
@@ -670,7 +786,7 @@ class Game(Table):
             self.emit(EventKind.INCIDENT_NO_EFFECT, incident=sched.incident)
             self._after_incident()
             return None
-        return Decision(
+        return _decision(
             "mastermind",
             DecisionKind.INCIDENT_TARGET,
             tuple(Choose(o) for o in opts),
@@ -714,7 +830,7 @@ class Game(Table):
             if self._end_loop_if_needed():
                 return None
         options = abilities.day_end_options(self)
-        return Decision(
+        return _decision(
             "mastermind", DecisionKind.DAY_END_ABILITY, (Pass(), *options), "Day end abilities", "TL-D9"
         )
 
@@ -769,7 +885,7 @@ class Game(Table):
         """TL-TS1/TL-TS2: between loops; with a final guess the leader may go straight to it."""
         if self.tragedy_set.final_guess:
             options = (Choose("final_guess"), Choose("next_loop"))
-            return Decision(
+            return _decision(
                 "leader", DecisionKind.TIME_SPIRAL, options, "Next loop or final guess?", "TL-TS2"
             )
         self.emit(EventKind.TIME_SPIRAL, choice="next_loop")
@@ -806,7 +922,7 @@ class Game(Table):
         """TL-FG3: the protagonists name the role of each character, one at a time."""
         roles = sorted(self.tragedy_set.roles)
         options = tuple(Guess(c, r) for c in sorted(self.cast) if c not in self.guessed for r in roles)
-        return Decision("leader", DecisionKind.GUESS, options, "Name a character's role", "TL-FG3")
+        return _decision("leader", DecisionKind.GUESS, options, "Name a character's role", "TL-FG3")
 
     def _answer_final_guess(self, decision: Decision, action: Action) -> None:
         assert isinstance(action, Guess)
@@ -873,6 +989,9 @@ class Game(Table):
     _STEPS: Final[dict[Phase, Callable[[Game], Decision | None]]] = {}
     _ANSWERS: Final[dict[Phase, Callable[[Game, Decision, Action], None]]] = {}
 
+
+_MM_PROMPTS: Final = tuple(f"Mastermind: place card {n} of 3" for n in (1, 2, 3))
+_P_PROMPTS: Final = {owner: f"{owner}: place 1 card" for owner in PROTAGONISTS}
 
 #: The fixed context of a game (script, content, rulings and tables built from them), shared by clones.
 _CONTEXT_SLOTS: Final = tuple(

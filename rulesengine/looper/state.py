@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import copy
 import types
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum, StrEnum
 from typing import Any, Final, Union, get_args, get_origin, get_type_hints
@@ -152,6 +152,10 @@ class Phase(Enum):
     FINAL_GUESS = "TL-FG1"
     GAME_OVER = "TL-LE2"
 
+    # Members are compared by identity, so hash them by identity too (in C: the engine looks phases up
+    # in dicts several times per decision).
+    __hash__ = object.__hash__
+
     @property
     def rule_id(self) -> str:
         """The rule id of this phase."""
@@ -166,7 +170,8 @@ PHASE_NAMES: Final = {p: p.name.lower() for p in Phase}
 class Decision:
     """A pending decision: who decides, what kind of choice, and the sorted legal options.
 
-    ``who`` is ``"mastermind"``, ``"leader"`` or ``"protagonist:N"`` (N = 0, 1, 2).
+    ``who`` is ``"mastermind"``, ``"leader"`` or ``"protagonist:N"`` (N = 0, 1, 2). ``option_set``,
+    when given, contains exactly the same actions as ``options``: a fast legality check of long lists.
     """
 
     who: str
@@ -174,6 +179,7 @@ class Decision:
     options: tuple[Action, ...]
     prompt: str
     rule_id: str
+    option_set: Container[Action] | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -479,7 +485,10 @@ class Table(LoopState):
 
     __slots__ = (
         "_char_defs",
+        "_forbidden",
         "_goodwill_table",
+        "_placement_cache",
+        "_plots",
         "cast",
         "content",
         "deck",
@@ -513,6 +522,9 @@ class Table(LoopState):
         self.locations: tuple[str, ...] = self.layout.locations
         self._char_defs = content.characters
         self._goodwill_table = _goodwill_table(content)
+        self._forbidden = _forbidden_table(content)
+        self._placement_cache: Any = None  # the engine's caches of placement options
+        self._plots = frozenset({script.main_plot, *script.subplots})
 
     # ----------------------------------------------------------------------------------- queries
 
@@ -573,7 +585,7 @@ class Table(LoopState):
 
     def has_plot(self, plot: str) -> bool:
         """Whether the script uses ``plot`` as its main plot or a subplot."""
-        return plot == self.script.main_plot or plot in self.script.subplots
+        return plot in self._plots
 
     def refusal(self, cid: str) -> str:
         """The goodwill refusal of a character's current role (``none``/``optional``/``mandatory``)."""
@@ -587,7 +599,7 @@ class Table(LoopState):
         """Locations the character may not enter (the Doctor's second ability frees the Patient)."""
         if cid == "patient" and self.patient_free:
             return frozenset()
-        return _forbidden_table(self.content).get(cid, frozenset())
+        return self._forbidden[cid]
 
     def has_key_person_ability(self, cid: str) -> bool:
         """Key Person, or the Factor while the City has 2 or more intrigue (factor.2)."""
@@ -632,17 +644,15 @@ class Table(LoopState):
 
     def emit(self, kind: str, visibility: str = _PUBLIC, **data: Any) -> None:
         """Append an event to the log (nothing at all with ``record=False``)."""
-        if self.record:
-            self.log.append(
-                make_event(
-                    self.loop,
-                    self.day,
-                    PHASE_NAMES[self.phase],
-                    _VISIBILITIES[visibility],
-                    _KINDS[kind],
-                    data,
-                )
-            )
+        if self.record:  # make_event, inlined: a few dozen events a day
+            e = _new(Event)
+            _SET_LOOP(e, self.loop)
+            _SET_DAY(e, self.day)
+            _SET_PHASE(e, PHASE_NAMES[self.phase])
+            _SET_VISIBILITY(e, _VISIBILITIES[visibility])
+            _SET_KIND(e, _KINDS[kind])
+            _SET_DATA(e, data)
+            self.log.append(e)
 
     def add_token(self, target: str, counter: str, amount: int, *, announce: bool = False) -> int:
         """Add (or with a negative amount remove) tokens on a character or location; never below 0.
@@ -674,7 +684,7 @@ class Table(LoopState):
 
     def update_virus(self) -> None:
         """Paranoia Virus (BTX): a Person with 3 or more paranoia becomes a Serial Killer."""
-        if not self.has_plot("paranoia_virus"):
+        if "paranoia_virus" not in self._plots:
             return
         for c in self.cast:
             ch = self.chars[c]

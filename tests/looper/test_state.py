@@ -86,12 +86,13 @@ def test_state_fields_hold_every_instance_attribute() -> None:
     context = slots - set(STATE_FIELDS)
     assert context == {
         "script", "content", "rulings", "tragedy_set", "cast", "layout", "deck", "locations", "record",
-        "pause_between_phases", "_char_defs", "_goodwill_table",
+        "pause_between_phases", "_char_defs", "_goodwill_table", "_forbidden", "_plots", "_placement_cache",
     }  # fmt: skip
-    for name in context - {"_char_defs", "_goodwill_table"}:  # two lookup tables never written
+    caches = {"_char_defs", "_goodwill_table", "_forbidden", "_placement_cache"}  # lookup tables, never state
+    for name in context - caches:
         value = getattr(game, name)
         frozen = is_dataclass(value) and type(value).__dataclass_params__.frozen  # type: ignore[attr-defined]
-        assert frozen or isinstance(value, (bool, tuple)), name
+        assert frozen or isinstance(value, (bool, tuple, frozenset)), name
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: s.id)
