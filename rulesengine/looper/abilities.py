@@ -273,7 +273,8 @@ def day_end_mandatory(game: Game) -> None:
     last day, 2 or less goodwill means the protagonists lose.
     """
     victims: list[str] = []
-    for cid in game.with_role("serial_killer"):
+    roles = game.roles.values()
+    for cid in game.with_role("serial_killer") if "serial_killer" in roles else ():
         if game.active(cid):
             others = game.others_here(cid)
             if len(others) == 1:
@@ -286,14 +287,16 @@ def day_end_mandatory(game: Game) -> None:
                     target=others[0],
                 )
     tt_loss = (
-        not game.rulings.time_traveler_optional
+        "time_traveler" in roles
+        and not game.rulings.time_traveler_optional
         and game.last_day()
         and any(
             game.chars[c].goodwill <= 2 and game.chars[c].location is not None
             for c in game.with_role("time_traveler")
         )
     )
-    game.kill_all(victims, "serial_killer.1")
+    if victims:
+        game.kill_all(victims, "serial_killer.1")
     if tt_loss:
         game.protagonists_lose("time_traveler.2")
 
@@ -301,7 +304,8 @@ def day_end_mandatory(game: Game) -> None:
 def day_end_options(game: Game) -> tuple[UseAbility, ...]:
     """Optional day-end abilities whose condition holds now (Killer, Loved One, Time Traveler option)."""
     out: list[UseAbility] = []
-    for cid in game.with_role("killer"):
+    roles = game.roles.values()
+    for cid in game.with_role("killer") if "killer" in roles else ():
         if not game.active(cid):
             continue
         if ("killer.1", cid) not in game.mm_used:
@@ -310,7 +314,7 @@ def day_end_options(game: Game) -> tuple[UseAbility, ...]:
                     out.append(use_ability("killer.1", cid, kp))
         if ("killer.2", cid) not in game.mm_used and game.chars[cid].intrigue >= 4:
             out.append(use_ability("killer.2", cid))
-    for cid in game.with_role("loved_one"):
+    for cid in game.with_role("loved_one") if "loved_one" in roles else ():
         ch = game.chars[cid]
         if (
             game.active(cid)
@@ -327,7 +331,9 @@ def day_end_options(game: Game) -> tuple[UseAbility, ...]:
                 and game.chars[cid].goodwill <= 2
             ):
                 out.append(use_ability("time_traveler.2", cid))
-    return tuple(sorted(out, key=ability_order))
+    if len(out) > 1:
+        out.sort(key=ability_order)
+    return tuple(out)
 
 
 def apply_day_end(game: Game, a: UseAbility) -> None:

@@ -139,8 +139,8 @@ def resolve_movement(
     >>> resolve_movement(cards, {"a": "hospital"}, {"a": frozenset({"school"})})
     ({}, [])
     """
-    cards = list(cards)
-    stopped = {c.target for c in cards if c.card == Card.FORBID_MOVEMENT}
+    cards = cards if isinstance(cards, list) else list(cards)
+    stopped = {c.target for c in cards if c.card == _FORBID_MOVEMENT}
     directions: dict[str, list[str]] = {}
     cancelled: list[int] = []
     for i, c in enumerate(cards):
@@ -189,45 +189,58 @@ def resolve_counters(
     >>> r.intrigue, r.forbid_intrigue_void
     ({'school': 2}, True)
     """
-    cards = list(cards)
-    chars = set(characters)
-    places = frozenset(locations)
-    fi = [c for c in cards if c.card == Card.FORBID_INTRIGUE]
-    res = Resolution(forbid_intrigue_void=len(fi) >= 2)
-    ignore_fi = set(ignore_forbid_intrigue)
-    forbid_p = {c.target for c in cards if c.card == Card.FORBID_PARANOIA and c.target in chars}
-    forbid_g = {c.target for c in cards if c.card == Card.FORBID_GOODWILL and c.target in chars}
-    forbid_g -= set(ignore_forbid_goodwill)
-    forbid_i = set() if res.forbid_intrigue_void else {c.target for c in fi} - ignore_fi
-    for i, c in enumerate(cards):
+    cards = cards if isinstance(cards, list) else list(cards)
+    chars = characters if isinstance(characters, (set, frozenset)) else set(characters)
+    forbid_p: set[str] = set()
+    forbid_g: set[str] = set()
+    fi_targets: list[str] = []
+    for c in cards:
         kind = c.card
-        if kind in (Card.PARANOIA_PLUS_1, Card.PARANOIA_MINUS_1):
-            if c.target not in chars:
-                continue
-            if c.target in forbid_p:
-                res.cancelled.append(i)
-                continue
-            bucket = res.paranoia_plus if kind == Card.PARANOIA_PLUS_1 else res.paranoia_minus
-            bucket[c.target] = bucket.get(c.target, 0) + 1
-        elif kind in (Card.GOODWILL_PLUS_1, Card.GOODWILL_PLUS_2):
-            if c.target not in chars:
-                continue
-            if c.target in forbid_g:
-                res.cancelled.append(i)
-                continue
-            res.goodwill[c.target] = res.goodwill.get(c.target, 0) + (
-                1 if kind == Card.GOODWILL_PLUS_1 else 2
-            )
-        elif kind in (Card.INTRIGUE_PLUS_1, Card.INTRIGUE_PLUS_2):
-            if c.target not in chars and c.target not in places:
-                continue
-            if c.target in forbid_i:
-                res.cancelled.append(i)
-                continue
-            res.intrigue[c.target] = res.intrigue.get(c.target, 0) + (
-                1 if kind == Card.INTRIGUE_PLUS_1 else 2
-            )
+        if kind == _FORBID_PARANOIA:
+            if c.target in chars:
+                forbid_p.add(c.target)
+        elif kind == _FORBID_GOODWILL:
+            if c.target in chars:
+                forbid_g.add(c.target)
+        elif kind == _FORBID_INTRIGUE:
+            fi_targets.append(c.target)
+    void = len(fi_targets) >= 2
+    res = Resolution(forbid_intrigue_void=void)
+    forbid_g.difference_update(ignore_forbid_goodwill)
+    forbid_i = set() if void else set(fi_targets).difference(ignore_forbid_intrigue)
+    buckets = (res.paranoia_plus, res.paranoia_minus, res.goodwill, res.intrigue)
+    forbids = (forbid_p, forbid_p, forbid_g, forbid_i)
+    for i, c in enumerate(cards):
+        effect = _EFFECTS.get(c.card)
+        if effect is None:
+            continue
+        which, amount = effect
+        target = c.target
+        if target not in chars and (which != _INTRIGUE or target not in locations):
+            continue  # character cards on a location, or on no one in play
+        if target in forbids[which]:
+            res.cancelled.append(i)
+            continue
+        bucket = buckets[which]
+        bucket[target] = bucket.get(target, 0) + amount
     return res
+
+
+_FORBID_MOVEMENT: Final = str(Card.FORBID_MOVEMENT)
+_FORBID_PARANOIA: Final = str(Card.FORBID_PARANOIA)
+_FORBID_GOODWILL: Final = str(Card.FORBID_GOODWILL)
+_FORBID_INTRIGUE: Final = str(Card.FORBID_INTRIGUE)
+_INTRIGUE: Final = 3
+
+#: What each counter card does: (bucket, amount); buckets are paranoia +, paranoia −, goodwill, intrigue.
+_EFFECTS: Final[dict[str, tuple[int, int]]] = {
+    str(Card.PARANOIA_PLUS_1): (0, 1),
+    str(Card.PARANOIA_MINUS_1): (1, 1),
+    str(Card.GOODWILL_PLUS_1): (2, 1),
+    str(Card.GOODWILL_PLUS_2): (2, 2),
+    str(Card.INTRIGUE_PLUS_1): (_INTRIGUE, 1),
+    str(Card.INTRIGUE_PLUS_2): (_INTRIGUE, 2),
+}
 
 
 def resolution_step(card: str, deck: Deck = DECK) -> int:

@@ -104,7 +104,7 @@ class _PlacementTables:
         self.free: dict[tuple[object, ...], tuple[tuple[str, ...], frozenset[str]]] = {}
         self.rows: dict[tuple[str, tuple[str, ...]], tuple[PlaceCard, ...]] = {}
         self.options: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Action, ...]] = {}
-        self.decisions: dict[tuple[object, ...], tuple[tuple[Action, ...], _Legal]] = {}
+        self.decisions: dict[tuple[object, ...], Decision] = {}
 
     def hand_kinds(self, side: str, used: tuple[str, ...]) -> tuple[tuple[str, ...], frozenset[str]]:
         """The sorted card kinds still in a hand of ``side`` once the ``used`` cards are out."""
@@ -434,46 +434,50 @@ class Game(Table):
         >>> len(game.placement_options("mastermind")), len(game.placement_options("protagonist:0"))
         (90, 80)
         """
-        return self._placements(owner)[0]
+        mm = owner == "mastermind"
+        own = tuple([pc.card for pc in self.cards if pc.owner == owner])
+        taken = tuple([pc.target for pc in self.cards if (pc.owner == "mastermind") is mm])
+        return self._placement_decision(owner, own, taken).options
 
     _placement_cache: _PlacementTables
 
-    def _placements(self, owner: str) -> tuple[tuple[Action, ...], _Legal]:
-        """The placement options for ``owner`` and the sets that decide their legality (TL-D2a, TL-D3a..c):
-        cards in hand (not placed today, not spent this loop), targets not taken by the same side."""
-        mm = owner == "mastermind"
-        own: list[str] = []
-        taken: list[str] = []
-        for pc in self.cards:
-            if pc.owner == owner:
-                own.append(pc.card)
-                if mm:
-                    taken.append(pc.target)
-            if not mm and pc.owner != "mastermind":
-                taken.append(pc.target)
+    def _placement_decision(self, owner: str, own: tuple[str, ...], taken: tuple[str, ...]) -> Decision:
+        """The placement decision of ``owner`` (TL-D2a, TL-D3a..c): cards in hand (not placed today, not
+        spent this loop) on targets that are locations or living characters not taken by the same side.
+
+        ``own`` are the owner's cards placed today, ``taken`` the targets its side used today. The
+        decision is shared by every game in the same situation (it is immutable).
+        """
         chars = self.chars
         living = tuple([c for c, ch in chars.items() if ch.alive and ch.location is not None])
-        used = (*self.spent[owner], *own)
+        used = (*self.spent[owner], *own) if own else tuple(self.spent[owner])
         tables = self._placement_cache
-        key = (mm, used, tuple(taken), living)
-        hit = tables.decisions.get(key)
-        if hit is None:
+        key = (owner, used, len(own), taken, living)
+        decision = tables.decisions.get(key)
+        if decision is None:
+            mm = owner == "mastermind"
             kinds, kind_set = tables.hand_kinds("mastermind" if mm else "protagonist", used)
-            free, free_set = tables.free_targets(self.locations, living, tuple(taken))
-            hit = (tables.placements(kinds, free), _Legal(kind_set, free_set))
+            free, free_set = tables.free_targets(self.locations, living, taken)
+            options = tables.placements(kinds, free)
+            prompt, rule = (_MM_PROMPTS[len(own)], "TL-D2") if mm else (_P_PROMPTS[owner], "TL-D3")
+            decision = _decision(
+                owner, DecisionKind.PLACE_CARD, options, prompt, rule, _Legal(kind_set, free_set)
+            )
             if len(tables.decisions) > 100_000:
                 tables.decisions.clear()
-            tables.decisions[key] = hit
-        return hit
+            tables.decisions[key] = decision
+        return decision
 
     def mastermind_cards(self) -> Decision | None:
         """TL-D2: the Mastermind places 3 cards face down, one per target (TL-D2a)."""
-        placed = sum(1 for pc in self.cards if pc.owner == "mastermind")
-        if placed < 3:
-            options, legal = self._placements("mastermind")
-            return _decision(
-                "mastermind", DecisionKind.PLACE_CARD, options, _MM_PROMPTS[placed], "TL-D2", legal
-            )
+        own: list[str] = []
+        taken: list[str] = []
+        for pc in self.cards:
+            if pc.owner == "mastermind":
+                own.append(pc.card)
+                taken.append(pc.target)
+        if len(own) < 3:
+            return self._placement_decision("mastermind", tuple(own), tuple(taken))
         self._goto(Phase.PROTAGONIST_CARDS)
         return None
 
@@ -493,11 +497,12 @@ class Game(Table):
 
     def protagonist_cards(self) -> Decision | None:
         """TL-D3: each protagonist places 1 card, the leader first, then clockwise (TL-D3a..c)."""
-        placed = sum(1 for pc in self.cards if pc.owner != "mastermind")
-        if placed < 3:
-            owner = PROTAGONISTS[(self.leader + placed) % 3]
-            options, legal = self._placements(owner)
-            return _decision(owner, DecisionKind.PLACE_CARD, options, _P_PROMPTS[owner], "TL-D3", legal)
+        cards = self.cards
+        taken = tuple([pc.target for pc in cards if pc.owner != "mastermind"])
+        if len(taken) < 3:
+            owner = PROTAGONISTS[(self.leader + len(taken)) % 3]
+            own = tuple([pc.card for pc in cards if pc.owner == owner])
+            return self._placement_decision(owner, own, taken)
         self._goto(Phase.CARD_RESOLUTION)
         return None
 
@@ -647,8 +652,8 @@ class Game(Table):
             self.mm_used = set()
             self.step = 1  # no First Steps / Basic Tragedy X ability is mandatory at this timing
         options = abilities.mastermind_options(self)
-        return _decision(
-            "mastermind", DecisionKind.MASTERMIND_ABILITY, (Pass(), *options), "Mastermind abilities", "TL-D5"
+        return _pass_or(
+            "mastermind", DecisionKind.MASTERMIND_ABILITY, options, "Mastermind abilities", "TL-D5"
         )
 
     def _answer_mastermind_ability(self, decision: Decision, action: Action) -> None:
@@ -666,12 +671,8 @@ class Game(Table):
         """TL-D6: the leader declares goodwill abilities; the Mastermind allows or refuses (TL-D6c)."""
         if self.declared is None:
             declarable = abilities.goodwill_options(self)
-            return _decision(
-                "leader",
-                DecisionKind.GOODWILL,
-                (Pass(), *declarable),
-                "Leader: use a goodwill ability?",
-                "TL-D6",
+            return _pass_or(
+                "leader", DecisionKind.GOODWILL, declarable, "Leader: use a goodwill ability?", "TL-D6"
             )
         if self.informer_named is not None:
             choices = tuple(
@@ -830,9 +831,7 @@ class Game(Table):
             if self._end_loop_if_needed():
                 return None
         options = abilities.day_end_options(self)
-        return _decision(
-            "mastermind", DecisionKind.DAY_END_ABILITY, (Pass(), *options), "Day end abilities", "TL-D9"
-        )
+        return _pass_or("mastermind", DecisionKind.DAY_END_ABILITY, options, "Day end abilities", "TL-D9")
 
     def _finish_day(self) -> None:
         if self._end_loop_if_needed():
@@ -990,6 +989,23 @@ class Game(Table):
     _ANSWERS: Final[dict[Phase, Callable[[Game, Decision, Action], None]]] = {}
 
 
+_PASS_ONLY: dict[tuple[str, DecisionKind, str, str], Decision] = {}
+
+
+def _pass_or(
+    who: str, kind: DecisionKind, options: tuple[Action, ...], prompt: str, rule_id: str
+) -> Decision:
+    """A decision whose options are ``Pass()`` and then ``options`` (one shared value when only Pass)."""
+    if options:
+        return _decision(who, kind, (_PASS, *options), prompt, rule_id)
+    key = (who, kind, prompt, rule_id)
+    decision = _PASS_ONLY.get(key)
+    if decision is None:
+        decision = _PASS_ONLY[key] = _decision(who, kind, (_PASS,), prompt, rule_id)
+    return decision
+
+
+_PASS: Final = Pass()
 _MM_PROMPTS: Final = tuple(f"Mastermind: place card {n} of 3" for n in (1, 2, 3))
 _P_PROMPTS: Final = {owner: f"{owner}: place 1 card" for owner in PROTAGONISTS}
 
