@@ -13,8 +13,11 @@ Random play: both sides choose uniformly among ``legal_actions()`` with ``random
 3. prints days per second per script for each, the ratios to the baseline, and removes the worktree.
 
 Days are counted from the loop results (``sum(r.day for r in game.loop_results)``), which both versions
-keep. Times are the CPU time of the measuring process (``time.process_time``), best of ``R`` repetitions,
-so other jobs on a shared machine distort them less.
+keep; the assertion that both versions play the same number of days checks that the rules and the order
+of the legal actions did not change. Times are the CPU time of the measuring process
+(``time.process_time``). The three variants run in ``R`` interleaved rounds (baseline, now, no record,
+then again) and each script keeps its best round, so a load that comes and goes on a shared machine
+distorts the ratios less.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ BASELINE = "5ae75da"
 def measure(games: int, repeat: int, record: bool) -> dict[str, Any]:
     """Play ``games`` random games per shipped script with the ``rulesengine`` on ``sys.path``.
 
-    Returns ``{script: [days, best seconds]}`` (the best of ``repeat`` runs of the whole batch).
+    Returns ``{script: [days, best seconds]}`` (the best of ``repeat`` runs of each script's batch).
     """
     from rulesengine.looper.engine import Game
     from rulesengine.looper.script import load_script, shipped_scripts
@@ -75,6 +78,11 @@ def run_measure(tree: Path, games: int, repeat: int, record: bool) -> dict[str, 
     return result
 
 
+def best(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per script, the round with the least time."""
+    return {name: min((r[name] for r in results), key=lambda x: x[1]) for name in results[0]}
+
+
 def baseline_tree(commit: str, folder: Path) -> Path | None:
     """Check out ``commit`` in ``folder`` with ``git worktree add --detach`` (``None`` when git cannot)."""
     proc = subprocess.run(
@@ -100,18 +108,25 @@ def main() -> int:
         print(json.dumps(measure(args.measure[0], args.measure[1], not args.no_record)))
         return 0
 
-    print(f"Tragedy Looper: {args.games} random games per shipped script, one core, best of {args.repeat}")
+    print(
+        f"Tragedy Looper: {args.games} random games per shipped script, one core, "
+        f"best of {args.repeat} interleaved rounds"
+    )
+    rounds: dict[str, list[dict[str, Any]]] = {"base": [], "now": [], "fast": []}
     with tempfile.TemporaryDirectory(prefix="bench_looper_") as tmp:
         tree = baseline_tree(args.baseline, Path(tmp) / "baseline")
         try:
-            base = run_measure(tree, args.games, args.repeat, True) if tree is not None else None
+            for _ in range(args.repeat):
+                if tree is not None:
+                    rounds["base"].append(run_measure(tree, args.games, 2, True))
+                rounds["now"].append(run_measure(ROOT, args.games, 2, True))
+                rounds["fast"].append(run_measure(ROOT, args.games, 2, False))
         finally:
             if tree is not None:
-                subprocess.run(
-                    ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False
-                )
-    now = run_measure(ROOT, args.games, args.repeat, True)
-    fast = run_measure(ROOT, args.games, args.repeat, False)
+                remove = ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)]
+                subprocess.run(remove, check=False)
+    base = best(rounds["base"]) if rounds["base"] else None
+    now, fast = best(rounds["now"]), best(rounds["fast"])
 
     print(
         f"{'script':26} {'days':>6} {'baseline/s':>11} {'now/s':>9} {'ratio':>6} "

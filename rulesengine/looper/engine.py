@@ -72,6 +72,10 @@ def _place_card(card: str, target: str) -> PlaceCard:
     return PlaceCard(card, target)
 
 
+#: ``Guess(character, role)``, one shared value per pair.
+_guess: Final = functools.lru_cache(maxsize=4096)(Guess)
+
+
 @functools.lru_cache(maxsize=4096)
 def _placed_card(owner: str, card: str, target: str) -> PlacedCard:
     """One shared ``PlacedCard`` value per (owner, card, target)."""
@@ -220,8 +224,6 @@ class Game(Table):
             pause_between_phases,
         )
         self._placement_cache = per_content(self.content, "placements", _PlacementTables)
-        self.leader = 0
-        self.roles = {c: script.role_of(c) for c in self.cast}
         self._reset_board()
         self._advance()
 
@@ -347,14 +349,11 @@ class Game(Table):
 
     def _reset_board(self) -> None:
         """TL-RW / TL-FG2: every token removed, everyone alive at its card's start location."""
-        self.chars = {}
-        for c in self.cast:
-            start = self.content.characters[c].start
-            self.chars[c] = CharacterState(c, None if start is None else str(start))
+        self.chars = {c: CharacterState(c, start) for c, start in self._starts}
         self.location_intrigue = dict.fromkeys(self.locations, 0)
         self.cards = []
         self.spent = {o: [] for o in OWNERS}
-        self.roles = {c: self.script.role_of(c) for c in self.cast}
+        self.roles = dict(self._script_roles)
         self.virus_converted = set()
         self.happened = []
         self.used_today, self.used_loop = set(), set()
@@ -362,7 +361,8 @@ class Game(Table):
         self.suppressed = set()
         self.patient_free = False
         self.lost = self.protagonists_dead = self.end_now = False
-        self.reset_boards.append(self.board())
+        if self.record:
+            self.reset_boards.append(self.board())
 
     def loop_start(self) -> Decision | None:
         """Loop start: characters that enter this loop, the Henchman's start, loop-start abilities."""
@@ -452,12 +452,12 @@ class Game(Table):
         living = tuple([c for c, ch in chars.items() if ch.alive and ch.location is not None])
         used = (*self.spent[owner], *own) if own else tuple(self.spent[owner])
         tables = self._placement_cache
-        key = (owner, used, len(own), taken, living)
+        mm = owner == "mastermind"
+        kinds, kind_set = tables.hand_kinds("mastermind" if mm else "protagonist", used)
+        free, free_set = tables.free_targets(self.locations, living, taken)
+        key = (owner, len(own), kinds, free)
         decision = tables.decisions.get(key)
         if decision is None:
-            mm = owner == "mastermind"
-            kinds, kind_set = tables.hand_kinds("mastermind" if mm else "protagonist", used)
-            free, free_set = tables.free_targets(self.locations, living, taken)
             options = tables.placements(kinds, free)
             prompt, rule = (_MM_PROMPTS[len(own)], "TL-D2") if mm else (_P_PROMPTS[owner], "TL-D3")
             decision = _decision(
@@ -920,7 +920,7 @@ class Game(Table):
     def final_guess(self) -> Decision | None:
         """TL-FG3: the protagonists name the role of each character, one at a time."""
         roles = sorted(self.tragedy_set.roles)
-        options = tuple(Guess(c, r) for c in sorted(self.cast) if c not in self.guessed for r in roles)
+        options = tuple(_guess(c, r) for c in sorted(self.cast) if c not in self.guessed for r in roles)
         return _decision("leader", DecisionKind.GUESS, options, "Name a character's role", "TL-FG3")
 
     def _answer_final_guess(self, decision: Decision, action: Action) -> None:

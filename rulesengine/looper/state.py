@@ -362,7 +362,7 @@ class LoopState:
     loop_results: list[LoopResult] = field(default_factory=list)
     # the record of the game
     log: list[Event] = field(default_factory=list)
-    reset_boards: list[dict[str, Any]] = field(default_factory=list)
+    reset_boards: list[dict[str, Any]] = field(default_factory=list)  # only when recording
     decisions_made: int = 0
     history: list[tuple[str, Action]] = field(default_factory=list)
 
@@ -387,6 +387,24 @@ class LoopState:
 
 
 Copier = Callable[[Any], Any] | None
+
+
+def copy_plain(value: Any) -> Any:
+    """A copy of plain data (dicts, lists and sets of plain values) sharing no container.
+
+    >>> board = {"characters": [{"id": "nurse", "paranoia": 0}], "locations": {"city": 1}}
+    >>> copy_plain(board) == board and copy_plain(board)["characters"][0] is not board["characters"][0]
+    True
+    """
+    if isinstance(value, dict):
+        return {k: copy_plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_plain(v) for v in value]
+    if isinstance(value, set):
+        return set(value)
+    return copy.deepcopy(value) if not isinstance(value, _SCALARS) else value
+
+
 _SCALARS: Final = (int, float, str, bytes, bool, type(None), frozenset, Enum)
 
 
@@ -406,7 +424,7 @@ def copier_for(tp: Any) -> Copier:
     """
     origin, args = get_origin(tp), get_args(tp)
     if tp is Any:
-        return copy.deepcopy
+        return copy_plain
     if origin is Union or origin is types.UnionType:
         subs = [copier_for(a) for a in args if a is not type(None)]
         mutable = [c for c in subs if c is not None]
@@ -489,6 +507,8 @@ class Table(LoopState):
         "_goodwill_table",
         "_placement_cache",
         "_plots",
+        "_script_roles",
+        "_starts",
         "cast",
         "content",
         "deck",
@@ -517,14 +537,18 @@ class Table(LoopState):
         self.pause_between_phases = pause_between_phases
         self.tragedy_set = content.sets[script.set_id]
         self.cast: tuple[str, ...] = tuple(script.cast)
-        self.layout = Board.of(content)
-        self.deck = Deck.of(content)
-        self.locations: tuple[str, ...] = self.layout.locations
+        tables = per_content(content, "tables", _ContentTables)
+        self.layout = tables.layout
+        self.deck = tables.deck
+        self.locations: tuple[str, ...] = tables.layout.locations
         self._char_defs = content.characters
-        self._goodwill_table = _goodwill_table(content)
-        self._forbidden = _forbidden_table(content)
+        self._goodwill_table = tables.goodwill
+        self._forbidden = tables.forbidden
         self._placement_cache: Any = None  # the engine's caches of placement options
         self._plots = frozenset({script.main_plot, *script.subplots})
+        self._script_roles: Mapping[str, str] = {c: script.role_of(c) for c in self.cast}
+        starts = [(c, content.characters[c].start) for c in self.cast]
+        self._starts = tuple((c, None if s is None else str(s)) for c, s in starts)
 
     # ----------------------------------------------------------------------------------- queries
 
@@ -568,11 +592,27 @@ class Table(LoopState):
 
     def others_here(self, cid: str) -> list[str]:
         """Living characters other than ``cid`` sharing its location, in cast order."""
-        return [c for c in self.living() if c != cid and self.same_place(c, cid)]
+        return [c for c in self.here(cid) if c != cid]
 
     def here(self, cid: str) -> list[str]:
-        """Living characters sharing ``cid``'s location (``cid`` included when alive), in cast order."""
-        return [c for c in self.living() if self.same_place(c, cid)]
+        """Living characters sharing ``cid``'s location (``cid`` included when alive), in cast order.
+
+        The Boss also counts as being in its turf (:meth:`same_place`).
+        """
+        loc = self.chars[cid].location
+        if loc is None:
+            return []
+        turf = self.script.boss_turf
+        items = self.chars.items()
+        if turf is None:
+            return [c for c, ch in items if ch.location == loc and ch.alive]
+        if cid == "boss":
+            return [c for c, ch in items if (ch.location == loc or ch.location == turf) and ch.alive]
+        return [
+            c
+            for c, ch in items
+            if ch.alive and ch.location is not None and (ch.location == loc or (c == "boss" and turf == loc))
+        ]
 
     def role(self, cid: str) -> str:
         """The current role of a character (Paranoia Virus may have changed it)."""
@@ -832,15 +872,16 @@ class Table(LoopState):
         self.protagonists_lose(rule)
 
 
-def _goodwill_table(content: Content) -> Mapping[str, GoodwillAbility]:
-    return per_content(
-        content, "goodwill", lambda c: {a.id: a for ch in c.characters.values() for a in ch.abilities}
-    )
+class _ContentTables:
+    """Lookup tables built once per content: the board, the deck, goodwill abilities by id, forbidden
+    locations by character."""
 
+    __slots__ = ("deck", "forbidden", "goodwill", "layout")
 
-def _forbidden_table(content: Content) -> Mapping[str, frozenset[str]]:
-    return per_content(
-        content,
-        "forbidden",
-        lambda c: {cid: frozenset(str(x) for x in ch.forbidden) for cid, ch in c.characters.items()},
-    )
+    def __init__(self, content: Content) -> None:
+        self.layout = Board.of(content)
+        self.deck = Deck.of(content)
+        self.goodwill = {a.id: a for ch in content.characters.values() for a in ch.abilities}
+        self.forbidden = {
+            cid: frozenset(str(x) for x in ch.forbidden) for cid, ch in content.characters.items()
+        }

@@ -87,8 +87,9 @@ def test_state_fields_hold_every_instance_attribute() -> None:
     assert context == {
         "script", "content", "rulings", "tragedy_set", "cast", "layout", "deck", "locations", "record",
         "pause_between_phases", "_char_defs", "_goodwill_table", "_forbidden", "_plots", "_placement_cache",
+        "_script_roles", "_starts",
     }  # fmt: skip
-    caches = {"_char_defs", "_goodwill_table", "_forbidden", "_placement_cache"}  # lookup tables, never state
+    caches = {"_char_defs", "_goodwill_table", "_forbidden", "_placement_cache", "_script_roles"}  # lookups
     for name in context - caches:
         value = getattr(game, name)
         frozen = is_dataclass(value) and type(value).__dataclass_params__.frozen  # type: ignore[attr-defined]
@@ -314,10 +315,12 @@ def test_culprit_revealed_later_keeps_its_own_day_tl_d1_tl_d7f() -> None:
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: s.id)
 def test_record_false_plays_the_same_game(script: Script) -> None:
-    """``record=False`` skips every event (the log stays empty) and changes nothing else."""
+    """``record=False`` skips every event (the log stays empty) and the board pictures of the rewinds, and
+    changes nothing else."""
     for seed in range(5):
         full, fast = random_game(script, seed), random_game(script, seed, record=False)
-        assert fast.log == [] and len(full.log) > 0
+        assert fast.log == fast.reset_boards == [] and len(full.log) > 0 and len(full.reset_boards) > 0
         a, b = state_values(full), state_values(fast)
-        del a["log"], b["log"]
+        for name in ("log", "reset_boards"):
+            del a[name], b[name]
         assert a == b
