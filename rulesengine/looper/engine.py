@@ -100,7 +100,7 @@ class _PlacementTables:
     placed cards, the free targets, and the (card, target) rows. Only a speed-up: the same situations
     recur every day of every game; each cache is cleared when it grows large."""
 
-    __slots__ = ("decisions", "free", "hands", "kinds", "options", "rows")
+    __slots__ = ("decisions", "free", "hands", "kinds", "options", "rows", "situations")
 
     def __init__(self, content: Content) -> None:
         self.hands = Deck.of(content).hands
@@ -109,6 +109,7 @@ class _PlacementTables:
         self.rows: dict[tuple[str, tuple[str, ...]], tuple[PlaceCard, ...]] = {}
         self.options: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Action, ...]] = {}
         self.decisions: dict[tuple[object, ...], Decision] = {}
+        self.situations: dict[tuple[object, ...], Decision] = {}
 
     def hand_kinds(self, side: str, used: tuple[str, ...]) -> tuple[tuple[str, ...], frozenset[str]]:
         """The sorted card kinds still in a hand of ``side`` once the ``used`` cards are out."""
@@ -292,7 +293,15 @@ class Game(Table):
         self._pending = None
         start = self.phase
         self._ANSWERS[start](self, decision, action)
-        self._advance(start)
+        steps = self._STEPS
+        pause = self.pause_between_phases
+        while (phase := self.phase) is not _GAME_OVER:  # _advance(start), inlined
+            if pause and phase is not start:
+                return
+            decision = steps[phase](self)
+            if decision is not None:
+                self._pending = decision
+                return
 
     def clone(self) -> Game:
         """An independent copy of the game: every field of the state record is copied by its type (the
@@ -324,8 +333,7 @@ class Game(Table):
             start = self.phase
         steps = self._STEPS
         pause = self.pause_between_phases
-        over = Phase.GAME_OVER
-        while (phase := self.phase) is not over:
+        while (phase := self.phase) is not _GAME_OVER:
             if pause and phase is not start:
                 self._pending = None
                 return
@@ -452,6 +460,10 @@ class Game(Table):
         living = tuple([c for c, ch in chars.items() if ch.alive and ch.location is not None])
         used = (*self.spent[owner], *own) if own else tuple(self.spent[owner])
         tables = self._placement_cache
+        situation = (owner, used, len(own), taken, living)
+        decision = tables.situations.get(situation)
+        if decision is not None:
+            return decision
         mm = owner == "mastermind"
         kinds, kind_set = tables.hand_kinds("mastermind" if mm else "protagonist", used)
         free, free_set = tables.free_targets(self.locations, living, taken)
@@ -466,6 +478,9 @@ class Game(Table):
             if len(tables.decisions) > 100_000:
                 tables.decisions.clear()
             tables.decisions[key] = decision
+        if len(tables.situations) > 200_000:
+            tables.situations.clear()
+        tables.situations[situation] = decision
         return decision
 
     def mastermind_cards(self) -> Decision | None:
@@ -1006,6 +1021,7 @@ def _pass_or(
 
 
 _PASS: Final = Pass()
+_GAME_OVER: Final = Phase.GAME_OVER
 _MM_PROMPTS: Final = tuple(f"Mastermind: place card {n} of 3" for n in (1, 2, 3))
 _P_PROMPTS: Final = {owner: f"{owner}: place 1 card" for owner in PROTAGONISTS}
 

@@ -28,7 +28,7 @@ import types
 from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum, StrEnum
-from typing import Any, Final, Union, get_args, get_origin, get_type_hints
+from typing import Any, Final, NamedTuple, Union, get_args, get_origin, get_type_hints
 
 from rulesengine.looper.actions import Action, UseAbility
 from rulesengine.looper.board import Board, per_content
@@ -182,12 +182,12 @@ class Decision:
     option_set: Container[Action] | None = field(default=None, repr=False, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One entry of the game log; ``visibility`` is ``"public"`` or ``"mastermind"``.
 
     ``loop`` and ``day`` are when the event happened; ``data`` holds plain values (strings, numbers,
     lists, dicts) under keys other than the five header names, so :meth:`as_dict` never overwrites them.
+    An immutable named tuple: a game writes a few dozen a day, and a tuple is the cheapest record to build.
     """
 
     loop: int
@@ -218,33 +218,19 @@ class Event:
 #: The header keys of :meth:`Event.as_dict`; no event's ``data`` uses them.
 EVENT_HEADER: Final = ("loop", "day", "phase", "visibility", "kind")
 
-_new = object.__new__
-_SET_LOOP = Event.__dict__["loop"].__set__
-_SET_DAY = Event.__dict__["day"].__set__
-_SET_PHASE = Event.__dict__["phase"].__set__
-_SET_VISIBILITY = Event.__dict__["visibility"].__set__
-_SET_KIND = Event.__dict__["kind"].__set__
-_SET_DATA = Event.__dict__["data"].__set__
+_tuple_new = tuple.__new__
 
 
 def make_event(
     loop: int, day: int, phase: str, visibility: Visibility, kind: EventKind, data: Mapping[str, Any]
 ) -> Event:
-    """``Event(loop, day, phase, visibility, kind, data)``, built several times faster than the frozen
-    dataclass's ``__init__`` (the engine writes a few dozen events a day).
+    """``Event(loop, day, phase, visibility, kind, data)``, built without the named tuple's ``__new__``.
 
     >>> make_event(1, 1, "incident", Visibility.PUBLIC, EventKind.DEATH, {"character": "nurse"}) == Event(
     ...     1, 1, "incident", Visibility.PUBLIC, EventKind.DEATH, {"character": "nurse"})
     True
     """
-    e = _new(Event)
-    _SET_LOOP(e, loop)
-    _SET_DAY(e, day)
-    _SET_PHASE(e, phase)
-    _SET_VISIBILITY(e, visibility)
-    _SET_KIND(e, kind)
-    _SET_DATA(e, data)
-    return e
+    return _tuple_new(Event, (loop, day, phase, visibility, kind, data))
 
 
 @dataclass(frozen=True, slots=True)
@@ -454,6 +440,8 @@ def copier_for(tp: Any) -> Copier:
         if issubclass(tp, _SCALARS):
             return None
         if is_dataclass(tp) and tp.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+            return None
+        if tp is Event:  # an immutable record (its data are never changed after it is written)
             return None
         if tp is CharacterState:
             return CharacterState.copy
@@ -685,14 +673,19 @@ class Table(LoopState):
     def emit(self, kind: str, visibility: str = _PUBLIC, **data: Any) -> None:
         """Append an event to the log (nothing at all with ``record=False``)."""
         if self.record:  # make_event, inlined: a few dozen events a day
-            e = _new(Event)
-            _SET_LOOP(e, self.loop)
-            _SET_DAY(e, self.day)
-            _SET_PHASE(e, PHASE_NAMES[self.phase])
-            _SET_VISIBILITY(e, _VISIBILITIES[visibility])
-            _SET_KIND(e, _KINDS[kind])
-            _SET_DATA(e, data)
-            self.log.append(e)
+            self.log.append(
+                _tuple_new(
+                    Event,
+                    (
+                        self.loop,
+                        self.day,
+                        PHASE_NAMES[self.phase],
+                        _VISIBILITIES[visibility],
+                        _KINDS[kind],
+                        data,
+                    ),
+                )
+            )
 
     def add_token(self, target: str, counter: str, amount: int, *, announce: bool = False) -> int:
         """Add (or with a negative amount remove) tokens on a character or location; never below 0.
