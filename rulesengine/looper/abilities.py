@@ -208,34 +208,35 @@ def mastermind_options(game: Game) -> tuple[UseAbility, ...]:
     """Optional Mastermind abilities usable now, each once per step per source (TL-D5, TL-D5d)."""
     out: list[UseAbility] = []
     used = game.mm_used
-    roles = game.roles.values()
-    if "brain" in roles:
+    roles = game.roles
+    present = roles.values()
+    if "brain" in present:
         for cid in game.with_role("brain"):
             if game.active(cid) and ("brain.1", cid) not in used:
-                out.extend(use_ability("brain.1", cid, loc) for loc in sorted(game.places(cid)))
-                out.extend(use_ability("brain.1", cid, c) for c in game.here(cid))
+                out += [use_ability("brain.1", cid, loc) for loc in sorted(game.places(cid))]
+                out += [use_ability("brain.1", cid, c) for c in game.here(cid)]
     ct_sources = []
-    if "conspiracy_theorist" in roles:
+    if "conspiracy_theorist" in present:
         ct_sources = [("conspiracy_theorist.1", c) for c in game.with_role("conspiracy_theorist")]
-    if "factor" in roles and game.location_intrigue["school"] >= 2:
+    if "factor" in present and game.location_intrigue["school"] >= 2:
         ct_sources += [("factor.1", c) for c in game.with_role("factor")]
     for aid, cid in ct_sources:
         if game.active(cid) and (aid, cid) not in used:
-            out.extend(use_ability(aid, cid, c) for c in game.here(cid))
+            out += [use_ability(aid, cid, c) for c in game.here(cid)]
     if game.has_plot("an_unsettling_rumor") and "an_unsettling_rumor.1" not in game.mm_used_loop:
-        out.extend(use_ability("an_unsettling_rumor.1", "", loc) for loc in game.locations)
+        out += [use_ability("an_unsettling_rumor.1", "", loc) for loc in game.locations]
     rule = game.rulings.doctor_mastermind_use
     if (
         rule != "off"
-        and "doctor" in game.roles
+        and "doctor" in roles
         and game.active("doctor")
         and not game.doctor_mm_today
         and game.refusal("doctor") != "none"
         and (rule == "refusal" or game.chars["doctor"].goodwill >= 2)
     ):
-        out.extend(
+        out += [
             use_ability("doctor.1", "doctor", c, e) for c in game.others_here("doctor") for e in ("+", "-")
-        )
+        ]
     if len(out) > 1:
         out.sort(key=ability_order)
     return tuple(out)

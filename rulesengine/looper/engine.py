@@ -286,7 +286,13 @@ class Game(Table):
                 )
             raise IllegalActionError("TL-LE2", f"the game is over; {to_dict(action)} cannot be played")
         legal = decision.option_set
-        if not (action in decision.options if legal is None else action in legal):
+        if legal is None:
+            ok = action in decision.options
+        elif type(legal) is _Legal:  # a placement: its card in hand, its target free (inlined __contains__)
+            ok = type(action) is PlaceCard and action.card in legal.cards and action.target in legal.targets
+        else:
+            ok = action in legal
+        if not ok:
             raise IllegalActionError(*self._why_illegal(decision, action))
         self.decisions_made += 1
         self.history.append((decision.who, action))
@@ -424,7 +430,8 @@ class Game(Table):
         self.used_today = set()
         self.doctor_mm_today = False
         self.cards_revealed = False
-        self.emit(EventKind.DAY_START, leader=self.leader)
+        if self.record:
+            self.emit(EventKind.DAY_START, leader=self.leader)
         self._goto(Phase.MASTERMIND_CARDS)
         return None
 
@@ -458,7 +465,10 @@ class Game(Table):
         """
         chars = self.chars
         living = tuple([c for c, ch in chars.items() if ch.alive and ch.location is not None])
-        used = (*self.spent[owner], *own) if own else tuple(self.spent[owner])
+        spent = self.spent[owner]
+        used = tuple(sorted((*spent, *own))) if len(spent) + len(own) > 1 else (*spent, *own)
+        if len(taken) > 1:
+            taken = tuple(sorted(taken))
         tables = self._placement_cache
         situation = (owner, used, len(own), taken, living)
         decision = tables.situations.get(situation)
@@ -500,6 +510,8 @@ class Game(Table):
         assert isinstance(action, PlaceCard)
         owner = decision.who
         self.cards.append(_placed_card(owner, action.card, action.target))
+        if not self.record:  # the two events below are all that is left to do
+            return
         self.emit(EventKind.CARD_PLACED, owner=owner, target=action.target)
         if owner == "mastermind":
             self.emit(
@@ -718,7 +730,7 @@ class Game(Table):
             self.used_today.add(action.ability)
             if self.goodwill_def(action.ability).once_per_loop:
                 self.used_loop.add(action.ability)
-            self.emit(EventKind.GOODWILL_DECLARED, **to_dict(action))
+            self.emit(EventKind.GOODWILL_DECLARED, Visibility.PUBLIC, **to_dict(action))
             return
         declared = self.declared
         assert declared is not None
@@ -762,7 +774,8 @@ class Game(Table):
                 and sched.culprit not in self.suppressed
             )
             if not occurs:
-                self.emit(EventKind.INCIDENT_NOT_HAPPENED, incident=sched.incident)
+                if self.record:
+                    self.emit(EventKind.INCIDENT_NOT_HAPPENED, incident=sched.incident)
                 self.emit(
                     EventKind.INCIDENT_CHECK,
                     Visibility.MASTERMIND,
@@ -826,7 +839,8 @@ class Game(Table):
     def leader_switch(self) -> Decision | None:
         """TL-D8: the leader card passes to the next protagonist."""
         self.leader = (self.leader + 1) % 3
-        self.emit(EventKind.LEADER, leader=self.leader)
+        if self.record:
+            self.emit(EventKind.LEADER, leader=self.leader)
         self._goto(Phase.DAY_END)
         return None
 

@@ -474,9 +474,8 @@ PROTAGONISTS: Final = ("protagonist:0", "protagonist:1", "protagonist:2")
 OWNERS: Final = ("mastermind", *PROTAGONISTS)
 _PUBLIC: Final = Visibility.PUBLIC
 _MASTERMIND: Final = Visibility.MASTERMIND
-#: Event kinds and visibilities by their string (a member is its own key too: StrEnum hashes as its value).
+#: Event kinds by their string (the counters' names are event kinds too).
 _KINDS: Final[dict[str, EventKind]] = {str(k): k for k in EventKind}
-_VISIBILITIES: Final[dict[str, Visibility]] = {str(v): v for v in Visibility}
 
 
 class Table(LoopState):
@@ -670,21 +669,12 @@ class Table(LoopState):
 
     # ----------------------------------------------------------------------------------- verbs
 
-    def emit(self, kind: str, visibility: str = _PUBLIC, **data: Any) -> None:
-        """Append an event to the log (nothing at all with ``record=False``)."""
+    def emit(self, kind: EventKind, visibility: Visibility = _PUBLIC, **data: Any) -> None:
+        """Append an event of ``kind`` to the log, at the current loop, day and phase (nothing at all with
+        ``record=False``)."""
         if self.record:  # make_event, inlined: a few dozen events a day
             self.log.append(
-                _tuple_new(
-                    Event,
-                    (
-                        self.loop,
-                        self.day,
-                        PHASE_NAMES[self.phase],
-                        _VISIBILITIES[visibility],
-                        _KINDS[kind],
-                        data,
-                    ),
-                )
+                _tuple_new(Event, (self.loop, self.day, PHASE_NAMES[self.phase], visibility, kind, data))
             )
 
     def add_token(self, target: str, counter: str, amount: int, *, announce: bool = False) -> int:
@@ -708,7 +698,7 @@ class Table(LoopState):
             if counter == "paranoia":
                 self.update_virus()
         if announce:
-            self.emit(counter, target=target, amount=after - before)
+            self.emit(_KINDS[counter], target=target, amount=after - before)
         return after - before
 
     def add(self, target: str, counter: str, amount: int) -> None:

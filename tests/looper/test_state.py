@@ -257,7 +257,7 @@ def test_kinds_are_enum_members_equal_to_their_strings() -> None:
 class SpyGame(Game):
     """A game that notes the loop and day at the moment each event is written."""
 
-    def emit(self, kind: str, visibility: str = Visibility.PUBLIC, **data: Any) -> None:
+    def emit(self, kind: EventKind, visibility: Visibility = Visibility.PUBLIC, **data: Any) -> None:
         self.__dict__.setdefault("when", []).append((self.loop, self.day))
         super().emit(kind, visibility, **data)
 
