@@ -532,10 +532,7 @@ class Table(LoopState):
         self._goodwill_table = tables.goodwill
         self._forbidden = tables.forbidden
         self._placement_cache: Any = None  # the engine's caches of placement options
-        self._plots = frozenset({script.main_plot, *script.subplots})
-        self._script_roles: Mapping[str, str] = {c: script.role_of(c) for c in self.cast}
-        starts = [(c, content.characters[c].start) for c in self.cast]
-        self._starts = tuple((c, None if s is None else str(s)) for c, s in starts)
+        self._plots, self._script_roles, self._starts = _script_tables(script, content)
 
     # ----------------------------------------------------------------------------------- queries
 
@@ -853,6 +850,30 @@ class Table(LoopState):
             self.emit(EventKind.PROTAGONISTS_DIED)
         self.protagonists_dead = True
         self.protagonists_lose(rule)
+
+
+_SCRIPT_TABLES: dict[tuple[int, int], tuple[Script, Content, tuple[Any, ...]]] = {}
+
+
+def _script_tables(
+    script: Script, content: Content
+) -> tuple[frozenset[str], Mapping[str, str], tuple[tuple[str, str | None], ...]]:
+    """The script's plots, its roles by character and each character's start location, worked out once
+    per (script, content) pair (both are immutable)."""
+    key = (id(script), id(content))
+    hit = _SCRIPT_TABLES.get(key)
+    if hit is not None and hit[0] is script and hit[1] is content:
+        return hit[2]
+    starts = [(c, content.characters[c].start) for c in script.cast]
+    tables = (
+        frozenset({script.main_plot, *script.subplots}),
+        {c: script.role_of(c) for c in script.cast},
+        tuple((c, None if s is None else str(s)) for c, s in starts),
+    )
+    if len(_SCRIPT_TABLES) > 1000:
+        _SCRIPT_TABLES.clear()
+    _SCRIPT_TABLES[key] = (script, content, tables)
+    return tables
 
 
 class _ContentTables:
