@@ -774,14 +774,7 @@ class Game(Table):
                 and sched.culprit not in self.suppressed
             )
             if not occurs:
-                if self.record:
-                    self.emit(EventKind.INCIDENT_NOT_HAPPENED, incident=sched.incident)
-                self.emit(
-                    EventKind.INCIDENT_CHECK,
-                    Visibility.MASTERMIND,
-                    incident=sched.incident,
-                    culprit=sched.culprit,
-                )
+                self._announce_incident(EventKind.INCIDENT_NOT_HAPPENED, EventKind.INCIDENT_CHECK)
                 self._goto(Phase.LEADER_SWITCH)
                 return None
             record: IncidentRecord = {
@@ -792,13 +785,7 @@ class Game(Table):
             }
             self.happened.append(record)
             self.happened_ever.append(record)
-            self.emit(EventKind.INCIDENT_HAPPENED, incident=sched.incident)
-            self.emit(
-                EventKind.INCIDENT_CULPRIT,
-                Visibility.MASTERMIND,
-                incident=sched.incident,
-                culprit=sched.culprit,
-            )
+            self._announce_incident(EventKind.INCIDENT_HAPPENED, EventKind.INCIDENT_CULPRIT)
             if not incidents.extra_condition_holds(self, sched.incident):
                 self.emit(EventKind.INCIDENT_NO_EFFECT, incident=sched.incident)  # TL-D7e
                 self._goto(Phase.LEADER_SWITCH)
@@ -822,6 +809,14 @@ class Game(Table):
             f"{sched.incident}: choose",
             "TL-D7d",
         )
+
+    def _announce_incident(self, public: EventKind, secret: EventKind) -> None:
+        """The public event (the incident, never its culprit: TL-D7c) and the Mastermind's (with it)."""
+        if self.record:
+            sched = self.script.incident_on(self.day)
+            assert sched is not None
+            self.emit(public, incident=sched.incident)
+            self.emit(secret, Visibility.MASTERMIND, incident=sched.incident, culprit=sched.culprit)
 
     def _after_incident(self) -> None:
         if not self._end_loop_if_needed():

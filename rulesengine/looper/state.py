@@ -709,30 +709,21 @@ class Table(LoopState):
         for c in self.cast:
             ch = self.chars[c]
             if self.roles[c] == "person" and ch.paranoia >= 3:
-                self.roles[c] = "serial_killer"
                 self.virus_converted.add(c)
-                self.emit(
-                    EventKind.ROLE_CHANGED,
-                    Visibility.MASTERMIND,
-                    character=c,
-                    role="serial_killer",
-                    rule="paranoia_virus.1",
-                )
+                self._change_role(c, "serial_killer")
             elif (
                 not self.rulings.paranoia_virus_sticky
                 and c in self.virus_converted
                 and ch.paranoia < 3
                 and self.roles[c] == "serial_killer"
             ):
-                self.roles[c] = "person"
                 self.virus_converted.discard(c)
-                self.emit(
-                    EventKind.ROLE_CHANGED,
-                    Visibility.MASTERMIND,
-                    character=c,
-                    role="person",
-                    rule="paranoia_virus.1",
-                )
+                self._change_role(c, "person")
+
+    def _change_role(self, cid: str, role: str) -> None:
+        """Paranoia Virus changes a character's role (a Mastermind-only event)."""
+        self.roles[cid] = role
+        self.emit(EventKind.ROLE_CHANGED, _MASTERMIND, character=cid, role=role, rule="paranoia_virus.1")
 
     def move(self, cid: str, location: str) -> None:
         """Put a character in ``location`` and announce it."""

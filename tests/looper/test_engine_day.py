@@ -6,6 +6,7 @@ import pytest
 
 from rulesengine.errors import IllegalActionError
 from rulesengine.looper.actions import Allow, Choose, Pass, PlaceCard, Refuse, UseAbility
+from rulesengine.looper.replay import format_event
 from rulesengine.looper.state import Phase
 from tests.looper.engine_helpers import QUIET_MM, QUIET_P, events, make_game, place_cards, quiet_day
 
@@ -500,7 +501,8 @@ def test_hospital_incident_without_intrigue_happens_with_no_effect_tl_d7e() -> N
 
 
 def test_police_officer_reveals_culprit_of_no_effect_incident_tl_d7f() -> None:
-    """TL-D7f: the Police Officer's first ability works on an incident that happened with no effect."""
+    """TL-D7f: the Police Officer's first ability works on an incident that happened with no effect; the
+    reveal, made on day 2, is logged on day 2 with the incident's day apart (TL-D1)."""
     game = make_game(
         cast=("police_officer", "doctor", "office_worker"),
         roles={},
@@ -518,6 +520,10 @@ def test_police_officer_reveals_culprit_of_no_effect_incident_tl_d7f() -> None:
     assert events(game, "culprit_revealed") == [
         {"incident_day": 1, "incident": "hospital_incident", "culprit": "doctor"}
     ]
+    # Revealed on day 2, the event keeps its own day in text and JSON (it used to print as L1 D1).
+    event = game.log[-1].as_dict()
+    assert (event["loop"], event["day"], event["incident_day"]) == (1, 2, 1)
+    assert format_event(event).startswith("L1 D2 goodwill_ability culprit_revealed")
 
 
 # ---------------------------------------------------------------------------- TL-D8, TL-D9

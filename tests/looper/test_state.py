@@ -15,9 +15,7 @@ from typing import Any
 
 import pytest
 
-from rulesengine.looper.actions import Allow, UseAbility
 from rulesengine.looper.engine import Game
-from rulesengine.looper.replay import format_event
 from rulesengine.looper.script import Script, load_script, shipped_scripts
 from rulesengine.looper.state import (
     EVENT_HEADER,
@@ -30,7 +28,6 @@ from rulesengine.looper.state import (
     copier_for,
     state_values,
 )
-from tests.looper.engine_helpers import make_script, place_cards, quiet_day
 
 SCRIPTS = [load_script(p) for p in shipped_scripts()]
 LOOPER = Path(__file__).resolve().parents[2] / "rulesengine" / "looper"
@@ -281,33 +278,6 @@ def test_every_event_carries_the_day_it_happened_tl_d1() -> None:
                 if loop == last[0]:
                     assert day >= last[1], (script.id, seed, d)
                 last = (loop, day)
-
-
-def test_culprit_revealed_later_keeps_its_own_day_tl_d1_tl_d7f() -> None:
-    """The Police Officer names on day 2 the culprit of the day-1 incident: the event says day 2 (in the
-    replay's text line too) and ``incident_day`` 1; it used to print as ``L1 D1`` after day-2 lines."""
-    script = make_script(
-        cast=("police_officer", "doctor", "office_worker"),
-        roles={},
-        incidents=[(1, "hospital_incident", "doctor")],
-        days=2,
-    )
-    game = Game(script)
-    game.chars["doctor"].paranoia = 2
-    game.chars["police_officer"].goodwill = 4
-    quiet_day(game)
-    place_cards(game)
-    game.apply(UseAbility("police_officer.1", "police_officer", "1"))
-    game.apply(Allow())
-    event = game.log[-1]
-    assert event.kind == "culprit_revealed"
-    assert {k: event.as_dict()[k] for k in ("loop", "day", "incident_day", "culprit")} == {
-        "loop": 1,
-        "day": 2,
-        "incident_day": 1,
-        "culprit": "doctor",
-    }
-    assert format_event(event.as_dict()).startswith("L1 D2 goodwill_ability culprit_revealed")
 
 
 # ---------------------------------------------------------------------------------------- record
