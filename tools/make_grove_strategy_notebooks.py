@@ -68,7 +68,9 @@ higher bluff rate. The **equilibrium** leader mixes its accusations on purpose, 
 
 ## 2. As the chips pile up
 
-Seat 2 plays last: it reads two chips. Seat 1 put its chip on suspect 0 as well:
+Seat 2 plays last: it reads two chips. Seat 1 put its chip on suspect 0 as well — a suspect it did not
+see, while the 8 it saw looked guilty. Under **best** that cannot happen, so the model is contradicted and
+the odds fall back to ignoring the chips; the models that allow bluffs still read them:
 """),
         code("""
 state2 = state.apply(Accuse(1, 0)).apply(Look(2, (1, 2)))
@@ -148,11 +150,13 @@ for line in readable_rules(load_strategy(3)):
 """, CHECK),
         code("chart(plot_rule_mix, rule_records(load_strategy(3)), size=(10, 4))", IGNORE),
         md("""
-**When to bluff as leader**: the leader almost never puts its chip where the odds say "innocent", but it
-does accuse the suspect it did not see more often than the odds alone would — a chip under the Unseen
-suspect tells the followers least. **When to follow**: a follower accuses the suspect accused on its right
-(which it did not see) when the numbers it saw cannot be guilty; stacking on that chip puts its own chip
-on top, so it takes the stack if it is wrong (GR-V3).
+**When to bluff as leader** (two players): without a 5 among its alibis the leader accuses the suspect it
+did *not* see most often (0.38) and the lower number it saw about a quarter of the time: its chip must not
+tell the follower too much. With a 5 in hand no 5 is at the scene, so the highest number is guilty
+(GR-R1): it accuses the higher number seen 0.59 of the time and the lower one almost never (0.07) — and
+still the unseen suspect one time in three. **When to follow**: the second player puts its chip on the
+suspect accused on its right (which it did not see) about one time in four; stacking there puts its chip
+on top, so it takes the whole stack if that suspect is innocent (GR-V3, GR-P6).
 
 ## 3. Tournaments
 
