@@ -9,7 +9,7 @@ only at the chart's edge; the labels show exact fractions.
 ['1', '0', '0']
 >>> explorer.model.value = "honest"
 >>> explorer.fractions_text()
-['10/19', '6/19', '3/19']
+['19/23', '4/23', '0']
 """
 
 from __future__ import annotations

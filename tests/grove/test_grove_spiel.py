@@ -119,8 +119,8 @@ def _exhaustive_best_response(game: pyspiel.Game, policy: pyspiel.TabularPolicy,
 
 
 def test_best_response_checked_by_exhaustive_search_on_the_two_player_round() -> None:
-    from open_spiel.python.algorithms import best_response, exploitability
     from open_spiel.python import policy as policy_lib
+    from open_spiel.python.algorithms import best_response, exploitability
 
     game = load(2, deals=3, deal_seed=11)
     solver = pyspiel.CFRPlusSolver(game)

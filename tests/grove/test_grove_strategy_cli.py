@@ -58,10 +58,11 @@ def test_tournament_text_and_progress_bar_on_stderr(capsys: pytest.CaptureFixtur
     assert "games (chunks)" in captured.err  # tqdm writes to stderr
 
 
-def test_strategy_small_configuration_writes_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_strategy_small_configuration_writes_the_file(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "eq.json"
-    assert main(["grove", "strategy", "--players", "2", "--iterations", "12", "--deals", "25", "--out", str(out),
-                 "--json"]) == 0
+    assert main(["grove", "strategy", "--players", "2", "--iterations", "12", "--deals", "25",
+                 "--out", str(out), "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["strategy_file"] == str(out) and record["exploitability"] >= 0
     document = json.loads(out.read_text())
