@@ -18,8 +18,10 @@ from nbtools import CHECK, IGNORE, Cell, code, md, title
 SETUP = """
 import random
 
+from IPython.display import display
+
 from rulesengine import i18n
-from rulesengine.viz.common import LanguageSwitch, use_style
+from rulesengine.viz.common import LanguageSwitch, Table, show, text_table, use_style
 
 random.seed(2026)
 use_style()
@@ -79,8 +81,7 @@ Mastermind có) đổi cả hai. Trên Địa điểm chỉ có token **Intrigue
             """
 from rulesengine.looper.board import DIRECTIONS, LOCATIONS, move
 
-for location in LOCATIONS:
-    print(f"{location:9}", "  ".join(f"{d} → {move(location, d):9}" for d in DIRECTIONS))
+Table([[i18n.t(loc), *(i18n.t(move(loc, d)) for d in DIRECTIONS)] for loc in LOCATIONS], ["location", *DIRECTIONS])
 """,
             CHECK,
         ),
@@ -104,8 +105,8 @@ Nhân vật bắt đầu ở Địa điểm ghi trên thẻ của mình; Thủ p
 from rulesengine.viz.looper_cards import cast_table, hands_table, new_game, table_view
 
 game = new_game("fs_01_tutorial")
-print(game.script.public_sheet())
-print(cast_table(game))
+show(game.script.public_sheet())
+text_table(cast_table(game))
 """,
             CHECK,
         ),
@@ -153,7 +154,7 @@ Mastermind cầm mười thẻ, mỗi Nhân vật Chính tám thẻ. *Sau khi t�
 ngửa trước mặt chủ sở hữu, để mọi người biết rằng chúng không thể được sử dụng lại trong vòng lặp này*
 (TL-D4c) — kể cả khi một Thẻ Cấm đã hủy chúng.
 """),
-        code("print(hands_table())", CHECK),
+        code("text_table(hands_table())", CHECK),
         md("""
 ## Where cards may go (TL-D2, TL-D3)
 
@@ -211,10 +212,10 @@ câu trả lời của bộ máy. Mastermind đặt Bất an +1 lên Nam sinh, r
         code(
             """
 demo = PlacementWidget("fs_01_tutorial", draw=False)
-print(demo.place("paranoia_plus_1", "boy_student"), demo.message.last_error)
-print(demo.place("intrigue_plus_1", "boy_student"), demo.message.last_error)
-print(demo.place("intrigue_plus_2", "city"), demo.place("move_vertical", "girl_student"))
-print("now placing:", demo.owner)
+show(demo.place("paranoia_plus_1", "boy_student"), demo.message.last_error)
+show(demo.place("intrigue_plus_1", "boy_student"), demo.message.last_error)
+show(demo.place("intrigue_plus_2", "city"), demo.place("move_vertical", "girl_student"))
+show("now placing:", demo.owner)
 """,
             CHECK,
         ),
@@ -228,10 +229,10 @@ Nhân vật Chính C cấm Nữ sinh di chuyển.
 """),
         code(
             """
-print(demo.place("paranoia_minus_1", "boy_student"), demo.message.last_error)
-print(demo.place("goodwill_plus_1", "boy_student"), demo.message.last_error)
-print(demo.place("forbid_intrigue", "city"), demo.place("forbid_movement", "girl_student"))
-print("now placing:", demo.owner)
+show(demo.place("paranoia_minus_1", "boy_student"), demo.message.last_error)
+show(demo.place("goodwill_plus_1", "boy_student"), demo.message.last_error)
+show(demo.place("forbid_intrigue", "city"), demo.place("forbid_movement", "girl_student"))
+show("now placing:", demo.owner)
 """,
             CHECK,
         ),
@@ -241,11 +242,11 @@ print("now placing:", demo.owner)
             """
 demo.reveal()
 board = {c["id"]: c for c in demo.game.board()["characters"]}
-print("Girl Student is still at", board["girl_student"]["location"], "(Forbid Movement resolves first)")
-print("Boy Student's paranoia:", board["boy_student"]["paranoia"], "(+1 and -1)")
-print("City intrigue:", demo.game.board()["locations"]["city"], "(Forbid Intrigue cancelled Intrigue +2)")
-print("Mastermind's spent cards:", demo.game.spent["mastermind"], "(TL-D4c: spent although cancelled)")
-print("Protagonists' spent cards:", {o: v for o, v in demo.game.spent.items() if o != "mastermind" and v})
+show("Girl Student is still at", board["girl_student"]["location"], "(Forbid Movement resolves first)")
+show("Boy Student's paranoia:", board["boy_student"]["paranoia"], "(+1 and -1)")
+show("City intrigue:", demo.game.board()["locations"]["city"], "(Forbid Intrigue cancelled Intrigue +2)")
+show("Mastermind's spent cards:", demo.game.spent["mastermind"], "(TL-D4c: spent although cancelled)")
+show("Protagonists' spent cards:", {o: v for o, v in demo.game.spent.items() if o != "mastermind" and v})
 """,
             CHECK,
         ),
@@ -280,8 +281,8 @@ TOUR = [
 ]
 tour = DayStepper("fs_01_tutorial", agents=plan_agents(TOUR), draw=False)
 tour.run_day()
-print("after day 1: loop", tour.game.loop, "day", tour.game.day, "- leader", "ABC"[tour.game.leader])
-print(tour.board_line())
+show("after day 1: loop", tour.game.loop, "day", tour.game.day, "- leader", "ABC"[tour.game.leader])
+show(tour.board_line())
 """
 
 
@@ -340,15 +341,14 @@ vòng lặp, Vòng lặp kết thúc* (TL-D9b).""",
 def step_cell(rule: str, mastermind: bool = False, board: bool = False) -> nbformat.NotebookNode:
     lines = [
         f'tour.advance_past("{rule}")',
-        f'print("\\n".join(tour.lines_of("{rule}", day=2)) or "(nothing announced)")',
+        f'show("\\n".join(tour.lines_of("{rule}", day=2)) or "(nothing announced)")',
     ]
     if mastermind:
-        lines.append('print("--- the Mastermind also knows:")')
         lines.append(
-            f'print("\\n".join(l for l in tour.lines_of("{rule}", "mastermind", day=2) if l.startswith("🔒")))'
+            f'show("\\n".join(l for l in tour.lines_of("{rule}", "mastermind", day=2) if l.startswith("🔒")))'
         )
     if board:
-        lines.append("print(tour.board_line())")
+        lines.append("show(tour.board_line())")
     return code("\n".join(lines), CHECK)
 
 
@@ -477,7 +477,7 @@ từng bước các ngày của *The Last Bell* (`fs_01_tutorial`).
 from rulesengine.viz.looper_text import DAY_STEPS
 
 for rule, key in DAY_STEPS:
-    print(rule, i18n.both(key))
+    show(rule, i18n.both(key))
 """,
             CHECK,
         ),
@@ -552,7 +552,7 @@ Mỗi minh họa bên dưới là một tình huống ngắn chơi qua bộ máy
 **Cấm trước khi di chuyển** (TL-D4, TL-D4a). Thẻ Cấm Di chuyển được giải quyết trước mọi Thẻ Di chuyển, nên
 một Thẻ Di chuyển trên cùng Nhân vật bị hủy, bất kể ai đã đặt:
 """),
-        code('print(demo("forbid_before_movement").report())', CHECK),
+        code('show(demo("forbid_before_movement").report())', CHECK),
         code(
             'from rulesengine.viz.looper_cards import table_view\n\ntable_view(demo("forbid_before_movement").picture()).widget',
             IGNORE,
@@ -564,7 +564,7 @@ two ↔ are still one ↔; and if the final place is forbidden to the character,
 một bước chéo; hai ↔ vẫn chỉ là một ↔; và nếu nơi đến cuối cùng bị cấm với Nhân vật đó, cả lần di chuyển bị
 bỏ qua.
 """),
-        code('print(demo("combined_movement").report())', CHECK),
+        code('show(demo("combined_movement").report())', CHECK),
         code('table_view(demo("combined_movement").picture()).widget', IGNORE),
         md("""
 **A cancelled once-per-loop card** (TL-D4a, TL-D4c). Intrigue +2 is cancelled by Forbid Intrigue, yet it
@@ -572,14 +572,14 @@ is laid face up in front of the Mastermind: it cannot come back this loop.
 """, """**Một thẻ chỉ dùng một lần mỗi vòng lặp bị hủy** (TL-D4a, TL-D4c). Intrigue +2 bị Cấm Intrigue hủy, nhưng
 vẫn được đặt ngửa trước mặt Mastermind: nó không thể quay lại trong vòng lặp này.
 """),
-        code('print(demo("cancelled_once_per_loop").report())', CHECK),
+        code('show(demo("cancelled_once_per_loop").report())', CHECK),
         md("""
 **Two Forbid Intrigue cards** (TL-D4). When two or more Forbid Intrigue cards are played on one day they
 cancel each other, and the intrigue cards they were meant to stop all resolve.
 """, """**Hai thẻ Cấm Intrigue** (TL-D4). Khi hai thẻ Cấm Intrigue trở lên được đặt trong cùng một ngày, chúng hủy
 lẫn nhau, và các thẻ Intrigue mà chúng định chặn đều có hiệu lực.
 """),
-        code('print(demo("two_forbid_intrigue").report())', CHECK),
+        code('show(demo("two_forbid_intrigue").report())', CHECK),
         code('table_view(demo("two_forbid_intrigue").picture()).widget', IGNORE),
         md("""
 **A goodwill refusal** (TL-D6c, TL-D6f). The Office Worker has 3 goodwill; the Leader asks him to reveal
@@ -590,14 +590,14 @@ tiết lộ vai trò. Vai trò Bí mật của anh ta (Sát thủ) có Từ ch�
 *"không có gì xảy ra"*. *Trường hợp này vẫn được tính là đã sử dụng năng lực*, không mất token Goodwill, và
 *việc một Nhân vật từ chối dùng Goodwill là một manh mối về Vai trò Bí mật của họ.*
 """),
-        code('print(demo("goodwill_refusal").report())', CHECK),
+        code('show(demo("goodwill_refusal").report())', CHECK),
         md("""
 **An incident that does not happen** (TL-D7a, TL-D7b). The culprit's paranoia is below its limit, so the
 Mastermind only says "no incident happened" — without naming who it would have been.
 """, """**Một Sự cố không xảy ra** (TL-D7a, TL-D7b). Số Bất an của Thủ phạm còn dưới giới hạn, nên Mastermind chỉ
 tuyên bố *"Không có Sự cố nào xảy ra"* — mà không nói ai lẽ ra là Thủ phạm.
 """),
-        code('print(demo("incident_not_happened").report())', CHECK),
+        code('show(demo("incident_not_happened").report())', CHECK),
         md("""
 **An incident that happens with no effect** (TL-D7e). In *The Quiet Ward* (`fs_02_quiet_ward`) the Doctor
 reaches his paranoia limit on day 3: the Hospital Incident happens, but it needs intrigue on the Hospital
@@ -607,7 +607,7 @@ to kill anyone, and there is none. It is still announced as having happened.
 được ai, và ở đó không có. *Nếu các điều kiện phụ không được thỏa mãn, Mastermind vẫn tuyên bố Sự cố xảy ra,
 nhưng không có hiệu ứng nào diễn ra.*
 """),
-        code('print(demo("incident_no_effect").report())', CHECK),
+        code('show(demo("incident_no_effect").report())', CHECK),
         md("""
 Next: [03 — loop end and final guess](03_looper_loop_end_and_final_guess.ipynb).
 """, """Tiếp theo: [03 — Kết thúc Vòng lặp và Phán đoán Cuối cùng](03_looper_loop_end_and_final_guess.ipynb).
@@ -653,7 +653,7 @@ ván chơi kết thúc.
             """
 from rulesengine.viz.looper_loop import FinalGuessWidget, loop_demo
 
-print(loop_demo("last_day").report())
+show(loop_demo("last_day").report())
 """,
             CHECK,
         ),
@@ -667,7 +667,7 @@ skipped. The Protagonists are told the loop is lost; only the Mastermind knows w
 cái chết của cô làm Nhân vật Chính thua và kết thúc vòng lặp ngay lập tức: phần còn lại của ngày 3 bị bỏ
 qua. Nhân vật Chính được cho biết họ đã thua vòng lặp; chỉ Mastermind biết lý do (các dòng *bí mật*).
 """),
-        code('key = loop_demo("key_person_dies")\nprint(key.report())', CHECK),
+        code('key = loop_demo("key_person_dies")\nshow(key.report())', CHECK),
         code(
             'from rulesengine.viz.looper_cards import table_view\n\ntable_view(key.picture("protagonists")).widget',
             IGNORE,
@@ -680,7 +680,7 @@ Protagonists: the loop ends at once.
 của Kẻ chủ mưu vào ngày 1, Intrigue +1 vào ngày 2 — và cuối ngày năng lực thứ hai của hắn giết các Nhân vật
 Chính: vòng lặp kết thúc ngay lập tức.
 """),
-        code('print(loop_demo("protagonists_die").report())', CHECK),
+        code('show(loop_demo("protagonists_die").report())', CHECK),
         md("""
 ## The loss check and the time spiral (TL-LE2, TL-TS1, TL-TS2)
 
@@ -707,7 +707,7 @@ không thể quay vòng lặp nữa.*
 *First Contract* (`btx_01_first_contract`, Basic Tragedy X) có Plot chính *Ký khế ước với tớ nhé!* (Sign with
 me!): Nhân vật Chính thua nếu Nhân vật Then chốt mang 2 Intrigue khi Vòng lặp kết thúc.
 """),
-        code('print(loop_demo("time_spiral").report())', CHECK),
+        code('show(loop_demo("time_spiral").report())', CHECK),
         md("""
 ## The rewind (TL-RW)
 
@@ -728,7 +728,7 @@ chỉ dùng một lần mỗi vòng lặp; *di chuyển token Loop xuống 1 bư
 (quyết định của dự án này: Leader cuối một vòng lặp dẫn vòng lặp sau), và vài hiệu ứng nói rõ như vậy
 (Goodwill của một Người bạn đã lộ, Threads of Fate).
 """),
-        code('print(loop_demo("rewind").report())', CHECK),
+        code('show(loop_demo("rewind").report())', CHECK),
         md("""
 ## The Final Guess (TL-FG1..TL-FG3)
 
@@ -763,9 +763,9 @@ guess.widget
         code(
             """
 check = FinalGuessWidget("btx_01_first_contract", draw=False)
-print(check.guess("girl_student", "key_person"), check.message.widget.value.count("right"))
-print(check.guess("journalist", "person"), check.message.last_error)
-print(check.game.outcome)
+show(check.guess("girl_student", "key_person"), check.message.widget.value.count("right"))
+show(check.guess("journalist", "person"), check.message.last_error)
+show(check.game.outcome)
 """,
             CHECK,
         ),
@@ -801,7 +801,7 @@ from rulesengine.viz.looper_play import PlayWidget, notes, script_ids
 
 for script_id in script_ids():
     sheet = load_script(SCRIPTS_DIR / f"{script_id}.yaml").public_sheet()
-    print(f"{script_id:24} {sheet['title']:22} {sheet['set']:16} {sheet['loops']} loops x {sheet['days']} days")
+    show(f"{sheet['title']} ({sheet['set']}): {sheet['loops']} × {sheet['days']}")
 """,
             CHECK,
         ),
@@ -840,8 +840,8 @@ thẻ nào trong tám thẻ lên bất kỳ Địa điểm nào trong bốn hay 
             """
 check = PlayWidget("fs_01_tutorial", "protagonists", draw=False)
 check.play_on()
-print(check.game.pending.who, check.game.pending.rule_id, len(check.game.legal_actions()))
-print(len(check.lines_of("TL-D2")), "Mastermind cards announced, face down")
+show(check.game.pending.who, check.game.pending.rule_id, len(check.game.legal_actions()))
+show(len(check.lines_of("TL-D2")), "Mastermind cards announced, face down")
 """,
             CHECK,
         ),
@@ -853,7 +853,7 @@ As the Mastermind you decide first (TL-D2), three cards, each on a different tar
             """
 mm = PlayWidget("fs_01_tutorial", "mastermind", draw=False)
 mm.play_on()
-print(mm.game.pending.who, mm.game.pending.rule_id, len(mm.game.legal_actions()))
+show(mm.game.pending.who, mm.game.pending.rule_id, len(mm.game.legal_actions()))
 """,
             CHECK,
         ),
@@ -871,7 +871,7 @@ Một ván trọn vẹn giữa hai máy chơi theo kinh nghiệm, và ghi chú c
             """
 auto = PlayWidget("fs_01_tutorial", draw=False)
 auto.play_to_end()
-print("\\n".join(notes(auto.game.view("protagonists"))))
+show("\\n".join(notes(auto.game.view("protagonists"))))
 """,
             IGNORE,
         ),
