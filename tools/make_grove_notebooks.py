@@ -39,12 +39,14 @@ và được các bài kiểm thử kiểm tra. Nút chuyển ngôn ngữ đổi
         code("""
 import random
 
+from IPython.display import display
+
 from rulesengine import i18n
-from rulesengine.grove import Accuse, Deal, Figure, Knowledge, Look, culprit_figure, culprit_odds
-from rulesengine.grove import figures_in_play, new_game, play_random
-from rulesengine.grove.game import count_deals
-from rulesengine.viz.common import LanguageSwitch, MessageBox, use_style
-from rulesengine.viz.grove_table import GroveStepper, picture
+from rulesengine.grove import Accuse, Deal, Look, new_game, play_random
+from rulesengine.viz.common import LanguageSwitch, MessageBox, show, use_style
+from rulesengine.viz.grove_odds import odds_table
+from rulesengine.viz.grove_table import GroveStepper, alibis_table, culprit_table, deal_counts, deal_table
+from rulesengine.viz.grove_table import decision_table, looks_table, outcome_table, picture, round_table
 
 random.seed(2026)
 use_style()
@@ -81,9 +83,7 @@ việc xáo là một bước *ngẫu nhiên* và có thể liệt kê mọi cá
 nhau):
 """),
         code("""
-for players in (2, 3, 4, 5):
-    faces = " ".join(f.label for f in figures_in_play(players))
-    print(f"{players} players: {faces:<17}  {count_deals(players):>6} distinct deals")
+deal_counts()
 """, CHECK),
         md("""
 Each player gets one figure; four go to the middle: three **suspects** and one **victim** (*Nạn nhân*).
@@ -95,8 +95,7 @@ Here is one seeded deal for four players (seat 0 leads, GR-P1):
         code("""
 game = new_game(4)
 deal = game.sample_chance(random.Random(7))
-print("figures in hand:", deal.hands)
-print("suspects:", deal.suspects, "  victim:", deal.victim)
+deal_table(deal)
 """, CHECK),
         md("""
 ## 3. Investigation (*Điều tra*) — GR-I1, GR-I2
@@ -115,9 +114,7 @@ bước chia và ghi mỗi lần xem vào nhật ký riêng của chỗ ngồi �
 """),
         code("""
 state = game.apply(deal)
-for seat in range(4):
-    obs = state.observation(seat)
-    print(f"seat {seat}: dealt {obs.hand}, received {obs.received} from the right -> alibis {obs.alibis}")
+alibis_table(state)
 """, CHECK),
         code("picture(state, viewer=0, stage='passed')", IGNORE),
         md("""
@@ -134,9 +131,7 @@ for seat in range(4):
 * **GR-R3** Quy tắc 3: Nghi phạm X luôn vô tội, không thể là hung thủ; nó được bỏ qua.
 """),
         code("""
-for scene in ("586", "X24", "X56", "XX4", "386", "753"):
-    suspects = tuple(Figure.parse(face) for face in scene)
-    print(suspects, "-> culprit", culprit_figure(suspects))
+culprit_table(["586", "X24", "X56", "XX4", "386", "753"])
 """, CHECK),
         md("""
 ## 5. Solving the case (*Phá án*) — GR-P1..GR-P6
@@ -162,10 +157,9 @@ for scene in ("586", "X24", "X56", "XX4", "386", "753"):
 """),
         code("""
 state = state.apply(Look(0, (0, 1)))
-print("the leader saw", state.observation(0).seen(), "- the Unseen token is on suspect", state.unseen)
+display(looks_table(state, 0))
 state = state.apply(Accuse(0, 1))
-decision = state.pending()
-print(decision.rule_id, "seat", decision.seat, "may only:", decision.options)
+decision_table(state)
 """, CHECK),
         md("""
 A choice the rules forbid is refused with the id of the rule it breaks, and the game is left as it was.
@@ -177,7 +171,7 @@ nút điều khiển bên dưới, lời từ chối hiện ở dòng thông bá
 box = MessageBox()
 with box.catching():
     state.apply(Look(1, (0, 1)))
-print(box.last_error)
+show(box.last_error)
 """, CHECK),
         md("""
 ## 6. Reveal (*Công Bố*) and the next leader — GR-V1..GR-V4
@@ -201,12 +195,7 @@ tính từ Người đi đầu).
 for seat, suspect in ((1, 1), (2, 1), (3, 0)):
     state = state.apply(state.legal_actions()[0])  # the one look GR-P4 allows
     state = state.apply(Accuse(seat, suspect))
-result = state.rounds[-1]
-print("faces:", result.suspects, "-> culprit: suspect", result.culprit)
-print("stacks (bottom to top):", result.stacks, "  to the box:", result.boxed)
-for penalty in result.penalties:
-    print(f"seat {penalty.seat} takes {penalty.chips} from innocent suspect {penalty.suspect}")
-print("next leader: seat", result.next_leader)
+round_table(state.rounds[-1])
 """, CHECK),
         code("picture(state, viewer=None, stage='penalties')", IGNORE),
         md("""
@@ -226,9 +215,7 @@ người Đi đầu vòng cuối cùng sẽ thua* (**GR-E2**). *Càng nhận ít
 """),
         code("""
 final = play_random(new_game(4), random.Random(2026))
-outcome = final.outcome()
-print("rounds:", outcome.rounds, "  incompetent chips by seat:", outcome.incompetent)
-print("ranking, best first:", outcome.ranking, "  loser: seat", outcome.loser, f"(decided by {outcome.decided_by})")
+outcome_table(final.outcome())
 """, CHECK),
         md("""
 ## 8. Play a round yourself — the stepper
@@ -265,9 +252,7 @@ thứ hai xem hai Nghi phạm mà Người đi đầu không buộc tội.
 """),
         code("""
 duo = new_game(2).apply(Deal.of([2, 3], [5, 8, 6], 7, public=4))
-for seat in range(2):
-    obs = duo.observation(seat)
-    print(f"seat {seat}: in hand {obs.hand}, face up {obs.public} -> alibis {obs.alibis}")
+alibis_table(duo)
 """, CHECK),
         code("""
 duo_stepper = GroveStepper(players=2, seed=7)
@@ -285,9 +270,7 @@ một Thám tử thấy một X biết rằng Hung thủ ở chỗ khác; thấy
 Hung thủ:
 """),
         code("""
-for seen in ({0: "X", 1: "4"}, {0: "X", 1: "X"}):
-    odds = culprit_odds(Knowledge.make(5, ["2", "3"], seen))
-    print("5 players, alibis 2 and 3, saw", seen, "->", [str(p) for p in odds.suspects])
+odds_table(5, ["2", "3"], [{0: "X", 1: "4"}, {0: "X", 1: "X"}])
 """, CHECK),
         code("""
 five = new_game(5).apply(Deal.of([2, 3, 4, 6, 7], ["X", 8, "X"], 5))
@@ -322,6 +305,7 @@ chính bộ máy đó.
 import random
 
 import pandas as pd
+from IPython.display import display
 
 from rulesengine import i18n
 from rulesengine.grove import Accuse, Deal, Knowledge, Look, base_rates, bayes_records, culprit_odds, new_game
@@ -329,8 +313,8 @@ from rulesengine.grove.analysis import base_rate_records, odds_by_players, seen_
 from rulesengine.grove.inference import infer
 from rulesengine.grove.strategies import hit_rates, simulate
 from rulesengine.viz.common import use_style
-from rulesengine.viz.grove_odds import OddsExplorer, chart, plot_base_rates, plot_hit_rates
-from rulesengine.viz.grove_odds import plot_odds_by_players, plot_seen_pair_grid
+from rulesengine.viz.grove_odds import OddsExplorer, chart, grid_table, odds_summary, plot_base_rates, plot_hit_rates
+from rulesengine.viz.grove_odds import plot_odds_by_players, plot_seen_pair_grid, reading_table, table
 
 random.seed(2026)
 use_style()
@@ -369,9 +353,7 @@ Ba người chơi; bạn biết 2 và 3; bạn đã xem Nghi phạm 0 và 1 và 
         code("""
 knowledge = Knowledge.make(3, alibis=["2", "3"], seen={0: "7", 1: "8"})
 odds = culprit_odds(knowledge)
-print("P(suspect i is the culprit):", [str(p) for p in odds.suspects])
-print("P(the suspect not looked at is guilty):", odds.unseen)
-print("the culprit's number:", {str(f): str(p) for f, p in odds.culprit_number.items()})
+odds_summary(odds)
 """, CHECK),
         md("""
 ### The Bayes table
@@ -386,14 +368,12 @@ thủ"; **tiên nghiệm** chỉ dùng hai Ngoại phạm; **khả năng** là c
 giả thuyết đó đúng; tiên nghiệm × khả năng, sau khi chuẩn hoá, là **hậu nghiệm**.
 """),
         code("""
-table = pd.DataFrame(bayes_records(knowledge))
-print(table[["hypothesis", "prior", "likelihood", "unnormalised", "posterior"]].astype(str).to_string(index=False))
+table(bayes_records(knowledge), ["hypothesis", "prior", "likelihood", "unnormalised", "posterior"])
 """, CHECK),
         md("The hypotheses can also be the figure standing at the suspect not looked at:", """Các giả thuyết cũng có thể là hình nộm đứng ở chỗ Nghi phạm chưa xem:
 """),
         code("""
-by_figure = pd.DataFrame(bayes_records(knowledge, by="figures"))
-print(by_figure.astype(str).to_string(index=False))
+table(bayes_records(knowledge, by="figures"))
 """, CHECK),
         md("""
 ## 3. Before anyone looks: base rates
@@ -406,10 +386,8 @@ Một số 5 có mặt ở hiện trường với xác suất 3/N, trong đó N 
 thủ là một hình nộm nhất định, trước khi ai xem:
 """),
         code("""
-for players in (2, 3, 4, 5):
-    print(f"{players} players: P(a 5 is a suspect) = {base_rates(players).five_at_scene}")
-rates = pd.DataFrame(base_rate_records()).pivot(index="figure", columns="players", values="culprit")
-print(rates.fillna("-").astype(str))
+display(table([{"players": n, "five_at_scene": base_rates(n).five_at_scene} for n in (2, 3, 4, 5)]))
+table(pd.DataFrame(base_rate_records()).pivot(index="figure", columns="players", values="culprit"))
 """, CHECK),
         code("chart(plot_base_rates, size=(9, 3.8))", IGNORE),
         md("""
@@ -427,9 +405,7 @@ người và Ngoại phạm 2 và 3, rồi với 5 người khi các Hình nộm
         code("chart(plot_seen_pair_grid, seen_pair_grid(3, ['2', '3']), size=(5.5, 5))", IGNORE),
         code("chart(plot_seen_pair_grid, seen_pair_grid(5, ['2', '3']), size=(5.5, 5))", IGNORE),
         code("""
-grid = seen_pair_grid(3, ["2", "3"])
-print("faces:", [f.label for f in grid.faces])
-print("saw 7 and 8 -> P(unseen guilty) =", grid.unseen[3][4], "; saw 4 and 6 ->", grid.unseen[0][2])
+grid_table(seen_pair_grid(3, ["2", "3"]))
 """, CHECK),
         md("""
 ## 5. "Accuse the higher number" against the best pick
@@ -444,8 +420,7 @@ với buộc tội Nghi phạm có xác suất chính xác cao nhất? Tính ch�
 xem hai Nghi phạm:
 """),
         code("""
-rates = pd.DataFrame(hit_rates())
-print(rates.pivot(index="rule", columns="players", values="hit_rate").astype(str))
+table(pd.DataFrame(hit_rates()).pivot(index="rule", columns="players", values="hit_rate"))
 """, CHECK),
         code("chart(plot_hit_rates, size=(8, 3.8))", IGNORE),
         md("""
@@ -457,8 +432,7 @@ lược:
 """),
         code("""
 result = simulate(["best", "higher", "random", "best"], games=200, seed=2026)
-frame = pd.DataFrame(result.records()).round(3)
-print(frame.to_string(index=False))
+table(pd.DataFrame(result.records()).round(3))
 """, CHECK),
         md("""
 The seat matters as much as the rule: a seat that follows a careless player is sent to look at the
@@ -487,9 +461,7 @@ số 8 và số 6; riêng số 8 trông có tội hai lần trong ba. Nhưng Ng�
         code("""
 state = new_game(3).apply(Deal.of([2, 3, 4], [5, 8, 6], 7))
 state = state.apply(Look(0, (0, 1))).apply(Accuse(0, 0)).apply(Look(1, (1, 2)))
-reading = infer(state, 1)
-print("without the leader's chip:", [str(p) for p in reading.plain])
-print("with the leader's chip:   ", [str(p) for p in reading.odds])
+reading_table(infer(state, 1))
 """, CHECK),
         md("""
 In whole games (200 seeded four-player games, everyone else playing the best odds), the seat that also
@@ -499,7 +471,7 @@ biết đọc thêm chip đoán đúng thường xuyên hơn nhiều và thua í
 """),
         code("""
 reader = simulate(["inferred", "best", "best", "best"], games=200, seed=2026)
-print(pd.DataFrame(reader.records()).round(3).to_string(index=False))
+table(pd.DataFrame(reader.records()).round(3))
 """, CHECK),
         md("""
 ## 7. More players, different odds
@@ -515,7 +487,7 @@ số 8 càng có khả năng là Hung thủ:
 """),
         code("""
 rows = odds_by_players(["2", "3"], {0: "7", 1: "8"}, (2, 3, 4, 5), public="4")
-print(pd.DataFrame(rows).astype(str).to_string(index=False))
+table(rows)
 """, CHECK),
         code("chart(plot_odds_by_players, rows, size=(7, 3.6))", IGNORE),
     ]
