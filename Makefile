@@ -31,8 +31,11 @@ install: $(STAMP)
 ROOT_FLAG = $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
 # JupyterLab's root is the repository, so the index's links to docs/ and to the Vietnamese edition
-# (notebooks/vi/) open; the URL names the index relative to that root.
+# (notebooks/vi/) open; the URL names the index relative to that root. The project's notebooks are
+# trusted first (`jupyter trust`, this user's signature database), so their saved widget state shows
+# the controls before any cell runs (JupyterLab renders widgets only in trusted notebooks).
 lab: $(STAMP)
+	@$(BIN)/jupyter trust notebooks/*.ipynb notebooks/vi/*.ipynb >/dev/null
 	@token=$${JUPYTER_TOKEN:-$$($(BIN)/python -c 'import secrets; print(secrets.token_hex(16))')}; \
 	if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ] || [ "$$(uname)" = Darwin ]; then browser=; else \
 		browser=--no-browser; \
