@@ -21,7 +21,7 @@ import random
 from IPython.display import display
 
 from rulesengine import i18n
-from rulesengine.viz.common import LanguageSwitch, Table, show, text_table, use_style
+from rulesengine.viz.common import SECRET_MARK, LanguageSwitch, Table, show, text_table, use_style
 
 random.seed(2026)
 use_style()
@@ -105,7 +105,9 @@ Nhân vật bắt đầu ở Địa điểm ghi trên thẻ của mình; Thủ p
 from rulesengine.viz.looper_cards import cast_table, hands_table, new_game, table_view
 
 game = new_game("fs_01_tutorial")
-show(game.script.public_sheet())
+sheet = game.script.public_sheet()
+incidents = "; ".join(f"{day}: {name}" for day, name in sheet["incidents"].items())
+display(Table([[sheet["title"], sheet["loops"], sheet["days"], incidents]], ["script", "loop", "day", "incident"]))
 text_table(cast_table(game))
 """,
             CHECK,
@@ -192,6 +194,7 @@ khác, 4 các thẻ còn lại; thẻ bị gạch chéo là thẻ đã bị hủ
 """),
         code(
             """
+from rulesengine.viz.looper_board import card_name, character_name, owner_label
 from rulesengine.viz.looper_cards import PlacementWidget
 
 placement = PlacementWidget("fs_01_tutorial", view="mastermind")
@@ -215,7 +218,7 @@ demo = PlacementWidget("fs_01_tutorial", draw=False)
 show(demo.place("paranoia_plus_1", "boy_student"), demo.message.last_error)
 show(demo.place("intrigue_plus_1", "boy_student"), demo.message.last_error)
 show(demo.place("intrigue_plus_2", "city"), demo.place("move_vertical", "girl_student"))
-show("now placing:", demo.owner)
+show(i18n.t("player") + ":", owner_label(demo.owner))
 """,
             CHECK,
         ),
@@ -232,21 +235,38 @@ Nhân vật Chính C cấm Nữ sinh di chuyển.
 show(demo.place("paranoia_minus_1", "boy_student"), demo.message.last_error)
 show(demo.place("goodwill_plus_1", "boy_student"), demo.message.last_error)
 show(demo.place("forbid_intrigue", "city"), demo.place("forbid_movement", "girl_student"))
-show("now placing:", demo.owner)
+show(i18n.t("player") + ":", demo.owner or "—")
 """,
             CHECK,
         ),
-        md("Turn the cards over (TL-D4) and read the board:", """Lật ngửa các thẻ (TL-D4) và đọc bàn chơi:
-"""),
+        md(
+            """
+Turn the cards over (TL-D4) and read the board. The Girl Student is still at the School: Forbid Movement
+resolves first. The Boy Student's paranoia is back to 0 (+1 and −1). The City has no intrigue: Forbid
+Intrigue cancelled Intrigue +2. Yet Intrigue +2 is spent for this loop (TL-D4c: spent although
+cancelled), like the Protagonists' once-per-loop cards:
+""",
+            """
+Lật ngửa các thẻ (TL-D4) và đọc bàn chơi. Nữ sinh vẫn ở Trường học: Thẻ Cấm Di chuyển được giải quyết
+trước. Bất an của Nam sinh trở về 0 (+1 và −1). Thành phố không có Intrigue: Cấm Intrigue đã hủy Intrigue
++2. Vậy mà Intrigue +2 vẫn đã dùng trong vòng lặp này (TL-D4c: đã dùng dù bị hủy), giống các thẻ chỉ dùng
+một lần mỗi vòng lặp của Nhân vật Chính:
+""",
+        ),
         code(
             """
 demo.reveal()
 board = {c["id"]: c for c in demo.game.board()["characters"]}
-show("Girl Student is still at", board["girl_student"]["location"], "(Forbid Movement resolves first)")
-show("Boy Student's paranoia:", board["boy_student"]["paranoia"], "(+1 and -1)")
-show("City intrigue:", demo.game.board()["locations"]["city"], "(Forbid Intrigue cancelled Intrigue +2)")
-show("Mastermind's spent cards:", demo.game.spent["mastermind"], "(TL-D4c: spent although cancelled)")
-show("Protagonists' spent cards:", {o: v for o, v in demo.game.spent.items() if o != "mastermind" and v})
+spent = {owner_label(o): ", ".join(map(card_name, cards)) for o, cards in demo.game.spent.items() if cards}
+Table(
+    [
+        [character_name("girl_student"), i18n.t("location"), i18n.t(board["girl_student"]["location"])],
+        [character_name("boy_student"), i18n.t("paranoia"), board["boy_student"]["paranoia"]],
+        [i18n.t("city"), i18n.t("intrigue"), demo.game.board()["locations"]["city"]],
+        *[[owner, i18n.t("spent"), cards] for owner, cards in spent.items()],
+    ],
+    ["", "", ""],
+)
 """,
             CHECK,
         ),
@@ -281,7 +301,8 @@ TOUR = [
 ]
 tour = DayStepper("fs_01_tutorial", agents=plan_agents(TOUR), draw=False)
 tour.run_day()
-show("after day 1: loop", tour.game.loop, "day", tour.game.day, "- leader", "ABC"[tour.game.leader])
+loop, day, leader = tour.game.loop, tour.game.day, "ABC"[tour.game.leader]
+show(f"{i18n.t('loop')} {loop} · {i18n.t('day')} {day} · {i18n.t('leader')}: {leader}")
 show(tour.board_line())
 """
 
@@ -341,11 +362,11 @@ vòng lặp, Vòng lặp kết thúc* (TL-D9b).""",
 def step_cell(rule: str, mastermind: bool = False, board: bool = False) -> nbformat.NotebookNode:
     lines = [
         f'tour.advance_past("{rule}")',
-        f'show("\\n".join(tour.lines_of("{rule}", day=2)) or "(nothing announced)")',
+        f'show("\\n".join(tour.lines_of("{rule}", day=2)) or "—")',
     ]
     if mastermind:
         lines.append(
-            f'show("\\n".join(l for l in tour.lines_of("{rule}", "mastermind", day=2) if l.startswith("🔒")))'
+            f'show("\\n".join(l for l in tour.lines_of("{rule}", "mastermind", day=2) if l.startswith(SECRET_MARK)))'
         )
     if board:
         lines.append("show(tour.board_line())")
@@ -488,7 +509,7 @@ for rule, key in DAY_STEPS:
 one that comes next) and the log (newest first, the new lines highlighted). Tick *I choose for …* to make
 that side's decisions yourself in the panel under the step bar; otherwise an agent decides when you
 press Next step. The view switch shows the **Protagonists' view** (only what is announced) or the
-**Mastermind's view** (secret roles, the culprits, which ability fired: the 🔒 lines of the log).
+**Mastermind's view** (secret roles, the culprits, which ability fired: the lines of the log marked *Mastermind*).
 After TL-D4 the cards stay drawn face up with their resolution order; pick a number to highlight one
 of the four sub-steps.
 """, """## Nút từng bước
@@ -497,7 +518,7 @@ of the four sub-steps.
 tới) và nhật ký (mới nhất trước, các dòng mới được tô đậm). Đánh dấu *Tôi chọn cho …* để tự quyết định cho
 bên đó trong bảng dưới thanh các bước; nếu không, máy sẽ quyết định khi bạn nhấn Bước tiếp theo. Nút góc
 nhìn chuyển giữa **góc nhìn của Nhân vật Chính** (chỉ những gì được công bố) và **góc nhìn của Mastermind**
-(Vai trò Bí mật, Thủ phạm, năng lực nào đã kích hoạt: các dòng *bí mật* của nhật ký). Sau TL-D4 các thẻ vẫn
+(Vai trò Bí mật, Thủ phạm, năng lực nào đã kích hoạt: các dòng có nhãn *Mastermind* trong nhật ký). Sau TL-D4 các thẻ vẫn
 được vẽ ngửa kèm thứ tự giải quyết; chọn một số để tô sáng một trong bốn bước con.
 """),
         code(
@@ -515,13 +536,13 @@ stepper.widget
 The cells below play a prepared day through the same engine, with fixed choices for both sides so the
 printed lines are the same on every run. Day 1 sets the scene (Girl Student gets 2 goodwill; the Pop
 Idol and the Boy Student get 1 paranoia each); then day 2 is played one step per section. Each line is
-what the Protagonists are told; 🔒 lines are what only the Mastermind knows.
+what the Protagonists are told; lines marked *Mastermind* are what only the Mastermind knows.
 """, """## Chín bước, từng bước một
 
 Các ô bên dưới chơi một ngày đã chuẩn bị sẵn qua cùng bộ máy, với các lựa chọn cố định cho cả hai bên nên
 các dòng in ra giống nhau ở mọi lần chạy. Ngày 1 dựng cảnh (Nữ sinh nhận 2 Goodwill; Thần tượng và Nam sinh
 mỗi người nhận 1 Bất an); sau đó ngày 2 được chơi mỗi phần một bước. Mỗi dòng là điều Nhân vật Chính được
-cho biết; các dòng *bí mật* là điều chỉ Mastermind biết.
+cho biết; các dòng có nhãn *Mastermind* là điều chỉ Mastermind biết.
 """),
         code(TOUR, CHECK),
     ]
@@ -661,11 +682,11 @@ show(loop_demo("last_day").report())
 **2. A plot rule or special effect ends it early.** The Boy Student (the Murder culprit of day 3) reaches
 his paranoia limit; the Murder kills the only other character at the School, the Girl Student — the
 **Key Person**, whose death makes the Protagonists lose and ends the loop at once: the rest of day 3 is
-skipped. The Protagonists are told the loop is lost; only the Mastermind knows why (🔒 lines).
+skipped. The Protagonists are told the loop is lost; only the Mastermind knows why (the lines marked *Mastermind*).
 """, """**2. Một luật Plot hoặc hiệu ứng đặc biệt khiến vòng lặp kết thúc sớm.** Nam sinh (Thủ phạm Án mạng của ngày
 3) đạt Giới hạn Unease; Án mạng giết Nhân vật duy nhất khác ở Trường học, Nữ sinh — **Nhân vật Then chốt**,
 cái chết của cô làm Nhân vật Chính thua và kết thúc vòng lặp ngay lập tức: phần còn lại của ngày 3 bị bỏ
-qua. Nhân vật Chính được cho biết họ đã thua vòng lặp; chỉ Mastermind biết lý do (các dòng *bí mật*).
+qua. Nhân vật Chính được cho biết họ đã thua vòng lặp; chỉ Mastermind biết lý do (các dòng có nhãn *Mastermind*).
 """),
         code('key = loop_demo("key_person_dies")\nshow(key.report())', CHECK),
         code(
@@ -812,7 +833,7 @@ Pick a script and a side, press **New game**, then **Play on to my next decision
 plays until it is your turn. Your choices are in the panel under the step bar (the legal options only,
 each with its rule id); **Next step** moves one phase at a time instead, and **Let the agent choose**
 makes one decision for you. The notes panel keeps what the Protagonists have learned from what was
-announced; the log keeps everything your side may see (the Mastermind's view adds the 🔒 lines).
+announced; the log keeps everything your side may see (the Mastermind's view adds the lines marked *Mastermind*).
 **Agents play to the end** lets both agents finish the game, with a progress bar over the days.
 """, """## Chơi
 
@@ -820,7 +841,7 @@ Chọn một Kịch bản và một bên, nhấn **Ván mới**, rồi **Chơi t
 kia chơi cho đến lượt bạn. Các lựa chọn của bạn nằm trong bảng dưới thanh các bước (chỉ những lựa chọn hợp
 lệ, mỗi lựa chọn kèm mã luật); **Bước tiếp theo** thay vào đó đi từng bước một, và **Để máy chọn** quyết định
 giúp bạn một lần. Bảng ghi chú giữ những gì Nhân vật Chính đã biết từ những điều được công bố; nhật ký giữ
-mọi thứ bên bạn được thấy (góc nhìn của Mastermind thêm các dòng *bí mật*). **Để máy chơi đến hết** cho cả
+mọi thứ bên bạn được thấy (góc nhìn của Mastermind thêm các dòng có nhãn *Mastermind*). **Để máy chơi đến hết** cho cả
 hai máy chơi hết ván, với thanh tiến độ theo ngày.
 """),
         code(
@@ -841,7 +862,7 @@ thẻ nào trong tám thẻ lên bất kỳ Địa điểm nào trong bốn hay 
 check = PlayWidget("fs_01_tutorial", "protagonists", draw=False)
 check.play_on()
 show(check.game.pending.who, check.game.pending.rule_id, len(check.game.legal_actions()))
-show(len(check.lines_of("TL-D2")), "Mastermind cards announced, face down")
+show("TL-D2:", len(check.lines_of("TL-D2")))
 """,
             CHECK,
         ),

@@ -49,9 +49,9 @@ class Prose:
 Cell = Prose | nbformat.NotebookNode
 
 
-def md(en: str, vi: str = "") -> Prose:
+def md(en: str, vi: str) -> Prose:
     """A Markdown cell, in English and in Vietnamese (the rule sheets' own words for rule texts)."""
-    return Prose(en.strip(), vi.strip() or en.strip())
+    return Prose(en.strip(), vi.strip())
 
 
 #: Said under every notebook's title: what to do when the controls are not live yet.

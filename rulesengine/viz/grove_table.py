@@ -66,6 +66,15 @@ _LABEL = {"description_width": "initial"}
 _SCENE_Y = 0.55
 
 
+def _two_lines(text: str) -> str:
+    """``text`` broken before its last word (a caption under a small figure).
+
+    >>> _two_lines("Hình nộm ngửa"), _two_lines("Victim")
+    ('Hình nộm\\nngửa', 'Victim')
+    """
+    return "\n".join(text.rsplit(" ", 1))
+
+
 def _seat_xy(seat: int, players: int) -> tuple[float, float]:
     """Seat 0 at the bottom; the next seats clockwise (to seat 0's left: the left of the picture)."""
     angle = -math.pi / 2 - 2 * math.pi * seat / players
@@ -298,17 +307,19 @@ def draw_table(
     if show_round or result is not None:
         victim = obs.victim if viewer is None and show_round else None
         _draw_figure(ax, 2.95, _SCENE_Y - 0.1, victim, scale=0.56, secret=victim is not None)
-        ax.text(2.95, _SCENE_Y - 0.75, i18n.t("victim"), ha="center", va="top",
-                fontsize=CAPTION_PT, color="#5A4E35")
+        # in two lines: on one line at 10 pt it would touch suspect 2's label
+        ax.text(2.95, _SCENE_Y - 0.75, _two_lines(i18n.t("victim")), ha="center", va="top",
+                fontsize=CAPTION_PT, color="#5A4E35", linespacing=1.0)
     public = state.deal.public if state.deal is not None else None
     if public is not None and (show_round or result is not None):
-        _draw_figure(ax, -2.95, _SCENE_Y - 0.1, public, scale=0.56)
+        _draw_figure(ax, -3.15, _SCENE_Y - 0.1, public, scale=0.56)
         ax.text(
-            -2.95,
+            -3.15,
             _SCENE_Y - 0.75,
-            i18n.t("grove_face_up"),
+            _two_lines(i18n.t("grove_face_up")),
             ha="center",
             va="top",
+            linespacing=1.0,
             fontsize=CAPTION_PT,
             color="#5A4E35",
         )
@@ -356,8 +367,9 @@ def draw_table(
             _draw_figure(ax, x + 1.05, y + 0.45, holding if visible else None, scale=0.42, secret=visible)
             if visible and stage != "dealt":  # what this seat knows is not at the scene (GR-I2, GR-2P3)
                 known = " · ".join(f.label for f in state.deal.alibis(s))
-                ax.text(x + 1.05, y - 0.12, f"{i18n.t('alibi')}: {known}", ha="center", va="top",
-                        fontsize=CAPTION_PT, color="#5A4E35", zorder=7)
+                # two lines under the figure, clear of the chip rows on its left
+                ax.text(x + 1.05, y - 0.12, f"{i18n.t('alibi')}\n{known}", ha="center", va="top",
+                        fontsize=CAPTION_PT, color="#5A4E35", zorder=7, linespacing=1.1)
         # detective chips still in hand (GR-C2), then incompetent chips (GR-V3)
         for k in range(state.detective_chips[s]):
             _draw_chip(ax, x - 1.3 + 0.26 * k, y - 0.05, s, r=0.11)
