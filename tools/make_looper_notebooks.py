@@ -156,7 +156,7 @@ Mastermind cầm mười thẻ, mỗi Nhân vật Chính tám thẻ. *Sau khi t�
 ngửa trước mặt chủ sở hữu, để mọi người biết rằng chúng không thể được sử dụng lại trong vòng lặp này*
 (TL-D4c) — kể cả khi một Thẻ Cấm đã hủy chúng.
 """),
-        code("text_table(hands_table())", CHECK),
+        code("show(hands_table())", CHECK),
         md("""
 ## Where cards may go (TL-D2, TL-D3)
 
