@@ -637,8 +637,8 @@ def picture(state: GameState, viewer: int | None = None, stage: str | None = Non
 # What the notebooks print, as tables in the current language (never reprs such as ``Look(seat=1, …)``).
 
 _SEAT = "seat"
-_WHERE = ("place", "vị trí")
-_IN_HAND = ("in hand", "trên tay")
+_WHERE: tuple[str, str] = ("place", "vị trí")
+_IN_HAND: tuple[str, str] = ("in hand", "trên tay")
 
 
 def _seat(seat: int | None) -> str:
@@ -768,7 +768,7 @@ def decision_table(state: GameState) -> Table:
     if decision is None:
         return Table([], ["rule"], title=i18n.t("game_end"))
     options = "; ".join(_action(option) for option in decision.options)
-    header = ["rule", _SEAT, ("may only", "chỉ có thể")]
+    header: list[str | tuple[str, str]] = ["rule", _SEAT, ("may only", "chỉ có thể")]
     return Table([[decision.rule_id, _seat(decision.seat), options]], header)
 
 
@@ -789,8 +789,8 @@ def round_table(result: RoundResult) -> Table:
         rows.append([f"{i18n.t('suspect')} {i}", face.label, _seats(stack), fate])
     leader = "—" if result.next_leader is None else _seat(result.next_leader)
     title = f"{say('Round', 'Vòng')} {result.round} · {i18n.t('grove_next_leader')}: {leader}"
-    stack = ("chips, bottom to top (seats)", "chip, dưới lên trên (chỗ ngồi)")
-    return Table(rows, ["suspect", "figure", stack, ("result", "kết quả")], title=title)
+    chips = ("chips, bottom to top (seats)", "chip, dưới lên trên (chỗ ngồi)")
+    return Table(rows, ["suspect", "figure", chips, ("result", "kết quả")], title=title)
 
 
 def outcome_table(outcome: Outcome) -> Table:
