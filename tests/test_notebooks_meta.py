@@ -85,3 +85,19 @@ def test_relative_links_lead_to_files_that_exist(path):
     for target in re.findall(r"\]\(([^)\s]+)\)", text):
         if "://" not in target:
             assert (path.parent / target.split("#")[0]).exists(), f"{path.name}: broken link {target}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_what_a_learner_reads_is_html_without_reprs_or_missing_glyphs(path):
+    """No cell prints to a monospace stream; a widget output's plain-text form is the one line saying to
+    run the cells (never a repr like ``ToggleButtons(_dom_classes=(…``); no HTML output uses 🔒, which
+    the default fonts of a bare Debian lack (docs/conventions.md § Notebooks)."""
+    from rulesengine.viz.common import RUN_HINT
+
+    for cell in code_cells(path):
+        for output in cell.outputs:
+            assert output.output_type != "stream", f"{path.name}: a cell prints:\n{cell.source}"
+            data = output.get("data", {})
+            if "application/vnd.jupyter.widget-view+json" in data:
+                assert data["text/plain"] in RUN_HINT.values(), f"{path.name}: {data['text/plain'][:60]}"
+            assert "🔒" not in data.get("text/html", ""), f"{path.name}: 🔒 in\n{cell.source}"

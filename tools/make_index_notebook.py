@@ -44,7 +44,7 @@ import random
 import pandas as pd
 
 from rulesengine import i18n
-from rulesengine.viz.common import use_style
+from rulesengine.viz.common import show, use_style
 
 random.seed(2026)
 use_style()
@@ -99,7 +99,7 @@ Việt lấy đúng từ bản luật (`seed`) hay do dự án này chọn (`pro
 Trong các sổ tay, một thuật ngữ được giới thiệu theo dạng sau:
 """,
         ),
-        code('print(i18n.both("crime_scene"))\nprint(i18n.both("final_guess"))', tag="nbval-check-output"),
+        code('show(i18n.both("crime_scene"))\nshow(i18n.both("final_guess"))', tag="nbval-check-output"),
         code(
             """
 glossary = pd.DataFrame([vars(term) for term in i18n.glossary().values()])

@@ -16,7 +16,8 @@
   bare Debian), with the same words as plain text for nbval and terminals.
 * :func:`secret_badge` — the mark of a line only the Mastermind knows (a styled badge: the default
   fonts of a bare Debian have no 🔒).
-* :func:`widget_hint` — what a widget output says where widgets cannot be drawn: run the cells.
+* :func:`widget_hint`, :func:`widget_bundle` — what a widget output says where widgets cannot be drawn:
+  run the cells.
 """
 
 from __future__ import annotations
@@ -195,7 +196,7 @@ class LanguageSwitch:
         i18n.set_language(change["new"])
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        return widget_bundle(self.widget, **kwargs)
 
 
 class MessageBox:
@@ -300,13 +301,20 @@ def widget_hint() -> None:
     if shell is None:
         return
 
-    def bundle(widget: widgets.Widget, include: Any = None, exclude: Any = None) -> Any:
-        data = widgets.Widget._repr_mimebundle_(widget, include=include, exclude=exclude)
-        if isinstance(data, dict) and "text/plain" in data:
-            data["text/plain"] = RUN_HINT[i18n.get_language()]
-        return data
+    shell.display_formatter.mimebundle_formatter.for_type(widgets.Widget, widget_bundle)
 
-    shell.display_formatter.mimebundle_formatter.for_type(widgets.Widget, bundle)
+
+def widget_bundle(widget: widgets.Widget, **kwargs: Any) -> Any:
+    """``widget``'s display data with the plain-text form :data:`RUN_HINT` (for the
+    ``_repr_mimebundle_`` of an object that shows a widget).
+
+    >>> widget_bundle(widgets.Button())["text/plain"]
+    "[a control: run the notebook's cells (Run ▸ Run All Cells) to use it]"
+    """
+    data = widgets.Widget._repr_mimebundle_(widget, **kwargs)
+    if isinstance(data, dict) and "text/plain" in data:
+        data["text/plain"] = RUN_HINT[i18n.get_language()]
+    return data
 
 
 def secret_badge() -> str:

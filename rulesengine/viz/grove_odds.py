@@ -31,7 +31,17 @@ from rulesengine.errors import InputError
 from rulesengine.grove.analysis import SeenPairGrid, base_rate_records
 from rulesengine.grove.odds import CulpritOdds, Knowledge, bayes_records, culprit_odds
 from rulesengine.grove.strategies import hit_rate
-from rulesengine.viz.common import PALETTE, FigureView, LanguageSwitch, MessageBox, Table, bind, label, say
+from rulesengine.viz.common import (
+    PALETTE,
+    FigureView,
+    LanguageSwitch,
+    MessageBox,
+    Table,
+    bind,
+    label,
+    say,
+    widget_bundle,
+)
 
 __all__ = [
     "FACES",
@@ -413,7 +423,7 @@ class OddsExplorer:
         fig.tight_layout()  # type: ignore[attr-defined]
 
     def _repr_mimebundle_(self, **kwargs: object) -> object:
-        return self.widget._repr_mimebundle_(**kwargs)
+        return widget_bundle(self.widget, **kwargs)
 
 
 def chart(plot: Any, *args: Any, size: tuple[float, float] = (8, 3.8), **kwargs: Any) -> Any:

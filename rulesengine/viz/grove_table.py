@@ -34,7 +34,16 @@ from rulesengine.errors import RulesEngineError
 from rulesengine.grove.figures import Figure, figures_in_play
 from rulesengine.grove.game import Accuse, Deal, GameState, Look, Outcome, RoundResult, new_game
 from rulesengine.grove.strategies import STRATEGIES
-from rulesengine.viz.common import PALETTE, FigureView, LanguageSwitch, MessageBox, Table, bind, say
+from rulesengine.viz.common import (
+    PALETTE,
+    FigureView,
+    LanguageSwitch,
+    MessageBox,
+    Table,
+    bind,
+    say,
+    widget_bundle,
+)
 
 __all__ = [
     "SEAT_COLOURS",
@@ -610,7 +619,7 @@ class GroveStepper:
         draw_table(self.state, self.viewer, self.stage, ax=ax)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        return widget_bundle(self.widget, **kwargs)
 
 
 def picture(state: GameState, viewer: int | None = None, stage: str | None = None,
