@@ -686,6 +686,34 @@ print(mm.game.pending.who, mm.game.pending.rule_id, len(mm.game.legal_actions())
         ),
         md(
             """
+## A script from the community site
+
+Players share scripts as JSON files in the community site's format. Type the path of such a file (or of a
+script written by `python -m rulesengine looper import FILE --out DIR`) in the path box of the widget
+above and press **Load this script file**: its First Steps and Basic Tragedy X scripts join the list,
+and **New game** plays the one chosen. Here a shipped script makes the round trip: exported to the
+community format, then loaded back.
+"""
+        ),
+        code(
+            """
+import json
+import tempfile
+from pathlib import Path
+
+from rulesengine.looper.community import export_scripts
+
+shared = Path(tempfile.mkdtemp()) / "shared.json"
+shared.write_text(json.dumps(export_scripts([load_script(SCRIPTS_DIR / "btx_01_first_contract.yaml")])))
+imported = PlayWidget(draw=False)
+added = imported.load_file(str(shared))
+imported.new_game(added[0], "protagonists")
+print(len(added), imported.game.script.title, imported.game.script.set_id)
+""",
+            CHECK,
+        ),
+        md(
+            """
 ## Agents against agents
 
 A whole game between the two heuristic agents, and the Protagonists' notes at the end. (The agents are
