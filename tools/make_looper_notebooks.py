@@ -878,6 +878,43 @@ show(mm.game.pending.who, mm.game.pending.rule_id, len(mm.game.legal_actions()))
 """,
             CHECK,
         ),
+        md(
+            """
+## A script from the community site
+
+Players share scripts as JSON files in the community site's format. Type the path of such a file (or of a
+script written by `python -m rulesengine looper import FILE --out DIR`) in the path box of the widget
+above and press **Load this script file**: its First Steps and Basic Tragedy X scripts join the list,
+and **New game** plays the one chosen. Here a shipped script makes the round trip: exported to the
+community format, then loaded back.
+""",
+            """
+## Một Kịch bản từ trang cộng đồng
+
+Người chơi chia sẻ Kịch bản dưới dạng tệp JSON theo định dạng của trang cộng đồng. Gõ đường dẫn của một
+tệp như vậy (hoặc của một Kịch bản do `python -m rulesengine looper import FILE --out DIR` viết ra) vào ô
+đường dẫn của nút điều khiển phía trên và nhấn **Mở tệp kịch bản này**: các Kịch bản
+First Steps và Basic Tragedy X trong tệp được thêm vào danh sách, và **Ván mới** chơi Kịch bản được chọn.
+Ở đây một Kịch bản có sẵn đi một vòng: xuất ra định dạng cộng đồng, rồi nạp lại.
+""",
+        ),
+        code(
+            """
+import json
+import tempfile
+from pathlib import Path
+
+from rulesengine.looper.community import export_scripts
+
+shared = Path(tempfile.mkdtemp()) / "shared.json"
+shared.write_text(json.dumps(export_scripts([load_script(SCRIPTS_DIR / "btx_01_first_contract.yaml")])))
+imported = PlayWidget(draw=False)
+added = imported.load_file(str(shared))
+imported.new_game(added[0], "protagonists")
+show(len(added), imported.game.script.title, imported.game.script.set_id)
+""",
+            CHECK,
+        ),
         md("""
 ## Agents against agents
 
