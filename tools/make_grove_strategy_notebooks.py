@@ -54,10 +54,12 @@ import pandas as pd
 from rulesengine import i18n
 from rulesengine.grove import Accuse, Look
 from rulesengine.grove.models import BestModel, HonestModel, get_model
+from rulesengine.viz.common import show, use_style
 from rulesengine.viz.grove_odds import chart
 from rulesengine.viz.grove_strategy import ModelExplorer, example_round, model_odds_records, plot_model_odds
 
 random.seed(2026)
+use_style()
 i18n.set_language("en")
 MODELS = [("best", BestModel()), ("honest 10%", HonestModel(Fraction(1, 10))),
           ("honest 25%", HonestModel(Fraction(1, 4))), ("equilibrium", get_model("equilibrium", 3))]
@@ -80,7 +82,7 @@ và thấy số 8 và số 6. Chỉ xét riêng, số 8 là Hung thủ hai lần
         code("""
 state = example_round(leader_chip=0)
 rows = model_odds_records(state, 1, MODELS)
-print(pd.DataFrame(rows).drop(columns="consistent").astype(str).to_string(index=False))
+show(pd.DataFrame(rows).drop(columns="consistent").astype(str).to_string(index=False))
 """, CHECK),
         code("chart(plot_model_odds, rows, size=(8, 3.6))", IGNORE),
         md("""
@@ -108,7 +110,7 @@ và xác suất quay về bỏ qua các chip; các mô hình cho phép tháu cá
         code("""
 state2 = state.apply(Accuse(1, 0)).apply(Look(2, (1, 2)))
 rows2 = model_odds_records(state2, 2, MODELS)
-print(pd.DataFrame(rows2).drop(columns="consistent").astype(str).to_string(index=False))
+show(pd.DataFrame(rows2).drop(columns="consistent").astype(str).to_string(index=False))
 """, CHECK),
         code("chart(plot_model_odds, rows2, size=(8, 3.6))", IGNORE),
         md("""
@@ -156,10 +158,12 @@ import pandas as pd
 from rulesengine import i18n
 from rulesengine.grove.equilibrium import load_strategy, readable_rules, rule_records, solve
 from rulesengine.grove.tournament import saved_tournament, tournament
+from rulesengine.viz.common import show, use_style
 from rulesengine.viz.grove_odds import chart
 from rulesengine.viz.grove_strategy import plot_rule_mix, plot_tournament
 
 random.seed(2026)
+use_style()
 i18n.set_language("en")
 RECOMPUTE = False
 """),
@@ -183,7 +187,7 @@ for players in (2, 3):
         solution = solve(players, meta["iterations"])
         meta = {**meta, "value": solution.value, "history": solution.history}
     history = ", ".join(f"{i}: {v:.4f}" for i, v in meta["history"])
-    print(f"{players} players: {meta['measure']} after {meta['iterations']} CFR+ iterations = {meta['value']:.4f}"
+    show(f"{players} players: {meta['measure']} after {meta['iterations']} CFR+ iterations = {meta['value']:.4f}"
           f"  (history {history})")
 """, CHECK),
         md("""
@@ -203,11 +207,11 @@ số 5 không thể ở hiện trường, nên Hung thủ là số lớn nhất 
 """),
         code("""
 for line in readable_rules(load_strategy(2)):
-    print(line)
+    show(line)
 """, CHECK),
         code("""
 for line in readable_rules(load_strategy(3)):
-    print(line)
+    show(line)
 """, CHECK),
         code("chart(plot_rule_mix, rule_records(load_strategy(3)), size=(10, 4))", IGNORE),
         md("""
@@ -245,8 +249,8 @@ if RECOMPUTE:
 else:
     record = saved_tournament(3)
 table = pd.DataFrame(record["results"])
-print(f"{record['games']} games, {record['rounds']} rounds, seed {record['seed']}")
-print(table[["policy", "seat_games", "mean_incompetent", "loss_rate"]].round(3).to_string(index=False))
+show(f"{record['games']} games, {record['rounds']} rounds, seed {record['seed']}")
+show(table[["policy", "seat_games", "mean_incompetent", "loss_rate"]].round(3).to_string(index=False))
 """, CHECK),
         code("chart(plot_tournament, record['results'], size=(7, 3.6))", IGNORE),
     ]
