@@ -71,7 +71,8 @@ def sheet_script(public: Script, sheet: Sheet, culprits: Mapping[int, str]) -> S
         subplots=sheet.subplots,
         roles=dict(sheet.roles),
         incidents=tuple(
-            ScheduledIncident(i.day, i.incident, culprits.get(i.day, public.cast[0])) for i in public.incidents
+            ScheduledIncident(i.day, i.incident, culprits.get(i.day, public.cast[0]))
+            for i in public.incidents
         ),
         godly_being_entry_loop=sheet.godly_being_entry_loop,
         boss_turf=sheet.boss_turf,

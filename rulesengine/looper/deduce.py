@@ -38,7 +38,7 @@ from fractions import Fraction
 from typing import Any
 
 from rulesengine.errors import InputError
-from rulesengine.looper.actions import Action, PlaceCard
+from rulesengine.looper.actions import Action, PlaceCard, to_dict
 from rulesengine.looper.candidates import Sheet, private_sheets, sheet_script
 from rulesengine.looper.content import Content, Refusal, load_content
 from rulesengine.looper.engine import Game
@@ -159,6 +159,7 @@ class Deduction:
     weighting: str
     eliminated: list[dict[str, Any]] = field(default_factory=list)
     total: int = 0
+    witnesses: list[Game] = field(default_factory=list, repr=False)
 
     @property
     def candidates(self) -> int:
@@ -177,7 +178,9 @@ class Deduction:
     @property
     def culprits(self) -> dict[int, dict[str, Fraction]]:
         """For each incident day, the probability of each culprit."""
-        out: dict[int, dict[str, Fraction]] = {d: defaultdict(Fraction) for d, _ in self.record.sheet.incidents}
+        out: dict[int, dict[str, Fraction]] = {
+            d: defaultdict(Fraction) for d, _ in self.record.sheet.incidents
+        }
         for cand, w in zip(self.consistent, self.weights, strict=True):
             for d, c in cand.culprits:
                 out[d][c] += w
@@ -219,8 +222,78 @@ class Deduction:
             "eliminated": [
                 {**e, "why": message(e["why_id"], language, **e["why_fields"])} for e in self.eliminated
             ],
-            "next": [],
+            "next": [
+                {
+                    "action": m["action"],
+                    "expected_bits": m["expected_bits"],
+                    "outcomes": m["outcomes"],
+                    "sampled": m["sampled"],
+                    "why": message("deduce.next", language, outcomes=m["outcomes"], sampled=m["sampled"]),
+                }
+                for m in self.next_moves()
+            ],
         }
+
+    def next_moves(self, limit: int = 5, sample: int = 24) -> list[dict[str, Any]]:
+        """The Protagonists' options at the pending decision ranked by expected information (bits).
+
+        Each consistent candidate is played on from its witness game (the engine in the state where the
+        record ends, with that candidate's culprits) after the option, to the end of the day, with the
+        heuristic agents (seed 0) for every later decision. The outcome is the public events seen; with
+        one outcome per candidate the expected information gain is the entropy of the outcomes. At most
+        ``sample`` candidates, evenly spaced, are played (``sampled`` says how many).
+        """
+        from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists
+
+        if not self.witnesses or self.record.waiting in (None, "mastermind"):
+            return []
+        step = max(1, math.ceil(len(self.witnesses) / sample))
+        chosen = list(range(0, len(self.witnesses), step))
+        weight = {i: self.weights[i] for i in chosen}
+        total = sum(weight.values(), Fraction(0))
+        first = self.witnesses[chosen[0]]
+        assert first.pending is not None
+        ranked: list[dict[str, Any]] = []
+        for option in first.pending.options:
+            mass: dict[tuple[str, ...], Fraction] = defaultdict(Fraction)
+            for i in chosen:
+                g = self.witnesses[i].clone()
+                g.pause_between_phases = False
+                culprits = dict(self.consistent[i].culprits)
+                g.script = replace(
+                    g.script,
+                    incidents=tuple(
+                        ScheduledIncident(x.day, x.incident, culprits.get(x.day, x.culprit))
+                        for x in g.script.incidents
+                    ),
+                )
+                if g.is_paused:
+                    g.resume()
+                n = len(g.log)
+                start = (g.loop, g.day)
+                agents = (HeuristicMastermind(0), HeuristicProtagonists(0))
+                try:
+                    g.apply(option)
+                except Exception:  # the option is not open under this candidate: an outcome of its own
+                    mass[("refused",)] += weight[i]
+                    continue
+                for _ in range(200):
+                    if g.is_over or (g.loop, g.day) != start or g.pending is None:
+                        break
+                    g.apply(agents[0 if g.pending.who == "mastermind" else 1](g))
+                outcome = tuple(repr(e.as_dict()) for e in g.log[n:] if e.visibility == "public")
+                mass[outcome] += weight[i]
+            bits = -sum(float(m / total) * math.log2(float(m / total)) for m in mass.values() if m)
+            ranked.append(
+                {
+                    "action": to_dict(option),
+                    "expected_bits": round(bits, 6),
+                    "outcomes": len(mass),
+                    "sampled": len(chosen),
+                }
+            )
+        ranked.sort(key=lambda m: (-float(m["expected_bits"]), repr(m["action"])))
+        return ranked[:limit]
 
 
 # ------------------------------------------------------------------------------------------- messages
@@ -257,6 +330,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "deduce.end": {
         "en": "under these sheets the game would have gone on past the last observed event",
         "vi": "với các kịch bản này, ván chơi lẽ ra phải tiếp tục sau sự kiện cuối cùng đã thấy",
+    },
+    "deduce.next": {
+        "en": "the candidates would show {outcomes} different public outcomes by the end of the day "
+        "({sampled} candidates played on)",
+        "vi": "các kịch bản sẽ cho {outcomes} kết quả công khai khác nhau đến cuối ngày "
+        "({sampled} kịch bản được chơi tiếp)",
     },
     "deduce.weighting_uniform": {
         "en": "every consistent candidate is equally likely",
@@ -314,7 +393,12 @@ def _filters(record: PublicRecord, content: Content) -> list[tuple[int, Callable
                 return (s.roles[c] == r) == right  # TL-FG2: the script's roles again
 
             out.append(
-                (i, guessed, "deduce.guess", {"character": c, "role": r, "answer": "right" if right else "wrong"})
+                (
+                    i,
+                    guessed,
+                    "deduce.guess",
+                    {"character": c, "role": r, "answer": "right" if right else "wrong"},
+                )
             )
     return out
 
@@ -331,6 +415,7 @@ class _Leaf:
     culprits: dict[int, frozenset[str]]
     reached: int  # how many observed events the branch reproduced
     ok: bool
+    game: Game | None = None  # a witness game where the record ends (consistent leaves only)
 
 
 class _Explorer:
@@ -388,7 +473,8 @@ class _Explorer:
                 return
             i, n_log = j, len(game.log)
             if game.is_over:
-                self.leaves.append(_Leaf(cs, i, i == self.n_events and k == len(self.actions)))
+                ok = i == self.n_events and k == len(self.actions)
+                self.leaves.append(_Leaf(cs, i, ok, game if ok else None))
                 return
             if game.is_paused:
                 if game.phase is Phase.INCIDENT and game.step == 0:
@@ -403,7 +489,8 @@ class _Explorer:
             done = i == self.n_events and k == len(self.actions)
             if pending.who != "mastermind":
                 if k == len(self.actions):
-                    self.leaves.append(_Leaf(cs, i, done and self.waiting == pending.who))
+                    ok = done and self.waiting == pending.who
+                    self.leaves.append(_Leaf(cs, i, ok, game if ok else None))
                     return
                 who, action = self.actions[k]
                 if who != pending.who or action not in pending.options:
@@ -412,14 +499,21 @@ class _Explorer:
                 game.apply(action)
                 k += 1
                 continue
-            if done:
-                self.leaves.append(_Leaf(cs, i, self.waiting == "mastermind"))
+            if done and self.waiting == "mastermind":
+                self.leaves.append(_Leaf(cs, i, True, game))
                 return
+            # (with the record done but the Protagonists waiting, a silent answer such as a Pass may
+            # still lead to their decision: keep branching)
             for a in self._options(pending.options, i):
+                if self._covered(cs):
+                    return  # every culprit assignment here already has a witness
                 g2 = game.clone()
                 g2.apply(a)
                 self._visit(g2, n_log, i, k, cs)
             return
+
+    def _covered(self, cs: dict[int, frozenset[str]]) -> bool:
+        return any(leaf.ok and all(cs[d] <= leaf.culprits[d] for d in cs) for leaf in self.leaves)
 
     def _options(self, options: Sequence[Action], i: int) -> Iterable[Action]:
         """The Mastermind's options that can match the next observed events (a sound look-ahead)."""
@@ -435,7 +529,9 @@ class _Explorer:
             for owner, c, t in self.events[j]["cards"]:
                 if owner == "mastermind" and t == target:
                     card = c
-        return [a for a in options if isinstance(a, PlaceCard) and a.target == target and card in (None, a.card)]
+        return [
+            a for a in options if isinstance(a, PlaceCard) and a.target == target and card in (None, a.card)
+        ]
 
     def _split(
         self, game: Game, n_log: int, i: int, k: int, cs: dict[int, frozenset[str]], sched: ScheduledIncident
@@ -454,7 +550,9 @@ class _Explorer:
             g2.resume()
             sig = (
                 tuple(e.as_dict().__repr__() for e in g2.log[n_log:] if e.visibility == "public"),
-                repr([getattr(g2, f) for f in _FINGERPRINT_FIELDS if f != "happened" and f != "happened_ever"]),
+                repr(
+                    [getattr(g2, f) for f in _FINGERPRINT_FIELDS if f != "happened" and f != "happened_ever"]
+                ),
                 repr([{**r, "culprit": None} for r in g2.happened_ever]),
             )
             if sig in groups:
@@ -466,7 +564,11 @@ class _Explorer:
 
 
 def _expand(
-    cast: tuple[str, ...], days: Sequence[int], leaves: list[_Leaf], base: dict[int, frozenset[str]]
+    cast: tuple[str, ...],
+    days: Sequence[int],
+    leaves: list[_Leaf],
+    base: dict[int, frozenset[str]],
+    witnesses: dict[tuple[tuple[int, str], ...], Game] | None = None,
 ) -> dict[tuple[tuple[int, str], ...], int]:
     """For each whole culprit assignment (distinct culprits), how many observed events it reproduced
     (``n_events + 1`` standing for "consistent")."""
@@ -480,6 +582,8 @@ def _expand(
             if all(c in leaf.culprits[d] for d, c in key):
                 score = 1 << 30 if leaf.ok else leaf.reached
                 best = max(best, score)
+                if leaf.ok and witnesses is not None and leaf.game is not None:
+                    witnesses.setdefault(key, leaf.game)
         out[key] = best
     return out
 
@@ -522,6 +626,7 @@ def deduce(
     removed: Counter[int] = Counter()
     reason: dict[int, tuple[str, dict[str, Any]]] = {}
     kept: list[Candidate] = []
+    witnesses: list[Game] = []
     base = {d: frozenset([known[d]] if d in known else record.sheet.cast) for d in days}
     total = len(sheets) * _count_culprits(record.sheet.cast, days, {})
     # culprit reveals remove every assignment naming another culprit
@@ -538,9 +643,11 @@ def deduce(
             reason.setdefault(failed[0], (failed[2], failed[3]))
             continue
         leaves = _Explorer(record, sheet, content, frame).run(base)
-        for key, reached in _expand(record.sheet.cast, days, leaves, base).items():
+        found: dict[tuple[tuple[int, str], ...], Game] = {}
+        for key, reached in _expand(record.sheet.cast, days, leaves, base, found).items():
             if reached == _OK:
                 kept.append(Candidate(sheet, key))
+                witnesses.append(found[key])
             else:
                 removed[reached] += 1
     weights = _weights(kept, prior)
@@ -565,6 +672,7 @@ def deduce(
         weighting="uniform" if prior is None else "plot prior",
         eliminated=eliminated,
         total=total,
+        witnesses=witnesses,
     )
 
 
@@ -581,7 +689,9 @@ def _weights(kept: list[Candidate], prior: Mapping[str, Fraction | int] | None) 
     if prior is None:
         return [Fraction(1, len(kept))] * len(kept)
     raw = [
-        math.prod((Fraction(prior.get(p, 1)) for p in (c.sheet.main_plot, *c.sheet.subplots)), start=Fraction(1))
+        math.prod(
+            (Fraction(prior.get(p, 1)) for p in (c.sheet.main_plot, *c.sheet.subplots)), start=Fraction(1)
+        )
         for c in kept
     ]
     total = sum(raw, Fraction(0))
@@ -593,7 +703,9 @@ def _weights(kept: list[Candidate], prior: Mapping[str, Fraction | int] | None) 
 # ------------------------------------------------------------------------------------------- reference
 
 
-def brute_force(record: PublicRecord, content: Content | None = None, look_ahead: bool = True) -> set[Candidate]:
+def brute_force(
+    record: PublicRecord, content: Content | None = None, look_ahead: bool = True
+) -> set[Candidate]:
     """The reference: every private sheet with every culprit assignment replayed on its own, with every
     Mastermind choice, no cheap filter and no grouping of culprits (slow; for tests on small scripts).
 
