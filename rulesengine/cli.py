@@ -4,7 +4,8 @@ Each game module registers its own subcommands through a function
 ``register(subparsers)`` in ``rulesengine/<game>/cli.py``; this module only
 wires them together and turns :class:`~rulesengine.errors.RulesEngineError`
 into a one-line message on stderr with exit status 2 (the contract in
-``docs/conventions.md``).
+``docs/conventions.md``). :func:`main` returns the exit status in every case, usage errors and
+``--help`` included, so it can be called in-process (the fuzz tests do).
 
 >>> main(["--version"])
 rulesengine 0.1.0
@@ -34,7 +35,18 @@ class _Parser(argparse.ArgumentParser):
     """
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"error: {self.prog}: {message}\n")
+        self.exit(2, f"error: {one_line(f'{self.prog}: {message}')}\n")
+
+
+def one_line(text: str) -> str:
+    """``text`` with its line breaks turned into spaces: an error is always one line.
+
+    A file name or a key read from a file may hold a line break; the message must not.
+
+    >>> one_line("bad.yaml: key\\nwith a break: unknown key")
+    'bad.yaml: key with a break: unknown key'
+    """
+    return " ".join(text.splitlines())
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,7 +71,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, or a usage error already printed as one line
+        return exc.code if isinstance(exc.code, int) else 2 if exc.code else 0
     if args.version:
         print(f"rulesengine {__version__}")
         return 0
@@ -70,7 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(handler(args))
     except RulesEngineError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(str(exc))}", file=sys.stderr)
         return 2
 
 

@@ -374,9 +374,14 @@ print(pd.DataFrame(rows).astype(str).to_string(index=False))
     ]
 
 
+#: Each notebook's file name and the function that builds its cells (read by tools/make_notebooks.py).
+NOTEBOOKS = {
+    "10": ("10_grove_rules.ipynb", notebook_10),
+    "11": ("11_grove_culprit_odds.ipynb", notebook_11),
+}
+
+
 if __name__ == "__main__":
-    which = sys.argv[1:] or ["10", "11"]
-    if "10" in which:
-        write("10_grove_rules.ipynb", notebook_10())
-    if "11" in which:
-        write("11_grove_culprit_odds.ipynb", notebook_11())
+    for key in sys.argv[1:] or sorted(NOTEBOOKS):
+        name, build = NOTEBOOKS[key]
+        print(write(name, build()))

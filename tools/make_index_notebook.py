@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import nbformat
 from nbtools import code, md, write
 
-cells = [
-    md(
-        """
+
+def notebook_00() -> list[nbformat.NotebookNode]:
+    return [
+        md(
+            """
 # rulesengine — index / Mục lục
 
 Interactive notebooks that teach two tabletop games rule by rule, and analyse them exactly.
@@ -16,9 +19,9 @@ Every rule has a stable id (`TL-…` for Tragedy Looper, `GR-…` for In a Grove
 Vietnamese terms from the rule sheets stand beside the English ones where a term is introduced, and the
 **language switch** below changes the labels of the notebooks' controls (English / Tiếng Việt).
 """
-    ),
-    code(
-        """
+        ),
+        code(
+            """
 import random
 
 import pandas as pd
@@ -29,9 +32,9 @@ from rulesengine.viz.common import use_style
 random.seed(2026)
 use_style()
 """,
-    ),
-    md(
-        """
+        ),
+        md(
+            """
 ## The notebooks
 
 | notebook | what it teaches |
@@ -45,41 +48,47 @@ use_style()
 
 Each notebook also runs as an app under Voilà: `make voila NB=notebooks/11_grove_culprit_odds.ipynb`.
 """
-    ),
-    md(
-        """
+        ),
+        md(
+            """
 ## The two rule sources' terms
 
 The glossary is `data/glossary.csv`, read by `rulesengine.i18n`. The column `source` says whether the
 Vietnamese term is the rule sheet's own (`seed`) or chosen for this project (`project`).
 A term is introduced in the notebooks in the form below:
 """
-    ),
-    code('print(i18n.both("crime_scene"))\nprint(i18n.both("final_guess"))', tag="nbval-check-output"),
-    code(
-        """
+        ),
+        code('print(i18n.both("crime_scene"))\nprint(i18n.both("final_guess"))', tag="nbval-check-output"),
+        code(
+            """
 glossary = pd.DataFrame([vars(term) for term in i18n.glossary().values()])
 glossary.groupby("game").size().rename("terms").to_frame()
 """,
-        tag="nbval-ignore-output",
-    ),
-    md(
-        """
+            tag="nbval-ignore-output",
+        ),
+        md(
+            """
 ## Glossary explorer and language switch
 
 Pick a game, type to search, and switch the labels between English and Tiếng Việt.
 The switch is the same widget in every notebook.
 """
-    ),
-    code(
-        """
+        ),
+        code(
+            """
 from rulesengine.viz.glossary import GlossaryExplorer
 
 explorer = GlossaryExplorer()
 explorer.widget
 """,
-        tag="nbval-ignore-output",
-    ),
-]
+            tag="nbval-ignore-output",
+        ),
+    ]
 
-write("00_index.ipynb", cells)
+
+#: The notebook's file name and the function that builds its cells (read by tools/make_notebooks.py).
+NOTEBOOKS = {"00": ("00_index.ipynb", notebook_00)}
+
+
+if __name__ == "__main__":
+    print(write("00_index.ipynb", notebook_00()))

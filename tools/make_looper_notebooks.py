@@ -303,9 +303,12 @@ cancels Goodwill +1 on the Doctor and Forbid Intrigue cancels Intrigue +2 on the
             "Mastermind abilities",
             "Năng lực của Mastermind",
             """
-The Mastermind may use every ability of a secret role or plot timed *Mastermind Ability* (mandatory
-ones first, TL-D5b/c). It announces only the result (TL-D5a): the Protagonists see intrigue appear in
-the City, the Mastermind knows the Brain put it there.""",
+The Mastermind may use every ability of a secret role or plot timed *Mastermind Ability*. A mandatory
+one must be applied whenever its condition holds (TL-D5b), and when abilities clash every mandatory one
+resolves before any optional one (TL-D5c); optional ones come in the order the Mastermind chooses
+(TL-D5d). Abilities timed *day end* or *loop end* wait for their own time (TL-D5e). It announces only
+the result (TL-D5a): the Protagonists see intrigue appear in the City, the Mastermind knows the Brain
+put it there.""",
             True,
             False,
         ),
@@ -315,7 +318,9 @@ the City, the Mastermind knows the Brain put it there.""",
             "Leader sử dụng các Năng lực Goodwill",
             """
 The Leader names an ability of a character with enough goodwill (TL-D6a) and its target (TL-D6b); the
-Mastermind resolves it, or refuses when the character's role has goodwill refusal (TL-D6c). Using an
+Mastermind resolves it, or refuses when the character's role has goodwill refusal (TL-D6c). A refusal
+binds only that character: others may still aim their abilities at it (TL-D6d). The Leader may use
+several abilities, each at most once a day, *once per loop* ones once a loop (TL-D6e). Using an
 ability costs no goodwill (TL-D6f). The Girl Student (Key Person, no refusal) calms the Boy Student.""",
             False,
             False,
@@ -327,7 +332,8 @@ ability costs no goodwill (TL-D6f). The Girl Student (Key Person, no refusal) ca
             """
 Today's incident (Increasing Unease, *Bất an lan rộng*) happens only if its culprit is alive (TL-D7a)
 and its paranoia has reached its limit (TL-D7b). The Mastermind announces it and makes its choices
-(TL-D7d) without naming the culprit (TL-D7c).""",
+(TL-D7d) without naming the culprit (TL-D7c). The Police Officer's goodwill ability can later reveal
+the culprit of an incident that happened, even one that had no effect (TL-D7f).""",
             True,
             True,
         ),
@@ -697,6 +703,7 @@ print("\\n".join(notes(auto.game.view("protagonists"))))
     ]
 
 
+#: Each notebook's file name and the function that builds its cells (read by tools/make_notebooks.py).
 NOTEBOOKS = {
     "01": ("01_looper_board_and_cards.ipynb", notebook_01),
     "02": ("02_looper_day_in_nine_steps.ipynb", notebook_02),

@@ -3,6 +3,8 @@
 The generators write a notebook's cells from Python so that its text can be reviewed as a diff; the
 notebook is then executed with the project's kernel to store the outputs that nbval checks:
 ``.venv/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/NN_name.ipynb``.
+``tools/make_notebooks.py`` runs every generator, and ``--check`` tells whether the committed notebooks
+are still what the generators write (docs/conventions.md § Notebooks come from generators).
 """
 
 from __future__ import annotations
@@ -30,11 +32,16 @@ def code(text: str, tag: str | None = None) -> nbformat.NotebookNode:
     return cell
 
 
-def write(name: str, cells: list[nbformat.NotebookNode]) -> Path:
-    """Write ``notebooks/<name>`` with the project's kernel spec; returns its path."""
+def notebook(cells: list[nbformat.NotebookNode]) -> nbformat.NotebookNode:
+    """A notebook of ``cells`` with the project's kernel spec (what :func:`write` writes)."""
     nb = new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
+    return nb
+
+
+def write(name: str, cells: list[nbformat.NotebookNode]) -> Path:
+    """Write ``notebooks/<name>`` with the project's kernel spec; returns its path."""
     path = ROOT / "notebooks" / name
-    nbformat.write(nb, path)
+    nbformat.write(notebook(cells), path)
     return path

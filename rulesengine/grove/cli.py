@@ -3,9 +3,10 @@
 ``grove odds --players N --alibis A[,B] --seen I=V,J=V [--public V] [--json]`` prints the exact
 probability that each suspect (index 0, 1, 2) is the culprit for one detective (GR-R1..R3; two
 alibis with 3 to 5 players, GR-I2; one alibi and the face-up ``--public`` figure with 2 players,
-GR-2P1..2P3). ``grove play --players N [--seed S] [--strategy NAME] [--json]`` plays a seeded game and
-prints its public log; ``grove replay RECORD [--json]`` replays a record (the ``record`` object of
-``play --json``, or a file with just that object). ``grove table [--check]`` regenerates
+GR-2P1..2P3). ``grove play --players N [--seed S] [--strategy NAME] [--record FILE] [--json]`` plays a
+seeded game and prints its public log (``--record`` writes its replay record, the shape both games share:
+``docs/conventions.md``); ``grove replay RECORD [--json]`` replays a record (a file written by
+``--record``, the whole output of ``play --json``, or an older record). ``grove table [--check]`` regenerates
 ``data/grove/culprit_odds.csv``.
 
 Every option is read as a raw string and checked here, so each bad input gives one ``error: …``
@@ -23,11 +24,13 @@ import argparse
 import json
 from typing import Any
 
-from rulesengine.errors import InputError
+from rulesengine.contract import write_replay
+from rulesengine.errors import IllegalActionError, InputError
 from rulesengine.grove.figures import Figure, parse_figure
 from rulesengine.grove.game import GameState
 from rulesengine.grove.odds import CulpritOdds, Knowledge, culprit_odds
 from rulesengine.grove.strategies import STRATEGIES
+from rulesengine.inputs import is_int_text, parse_int, parse_seed, read_json
 
 __all__ = ["parse_odds_args", "register", "render_odds"]
 
@@ -50,18 +53,17 @@ def parse_odds_args(
     """
     if players is None:
         raise InputError("--players", "is required (2 to 5)")
-    raw_players = players.strip()
-    if not raw_players.isdigit() or not 2 <= int(raw_players) <= 5:
-        raise InputError("--players", f"must be 2 to 5, got {players!r}")
-    n = int(raw_players)
+    n = parse_int(players, "--players", 2, 5)
     if alibis is None:
         raise InputError("--alibis", "is required (two figures A,B with 3 to 5 players; one with 2)")
     alibi_figs = [parse_figure(v, "--alibis") for v in _split(alibis)]
+    if seen is not None and not _split(seen):
+        raise InputError("--seen", "is empty; leave the option out when no suspect was looked at")
     seen_map: list[tuple[int, Figure]] = []
     for item in _split(seen or ""):
         index, sep, value = item.partition("=")
         index = index.strip()
-        if not sep or not index.lstrip("-").isdigit():
+        if not sep or not is_int_text(index):
             raise InputError("--seen", f"expected I=V pairs such as 0=7,1=X; got {item!r}")
         seen_map.append((int(index), parse_figure(value, "--seen")))
     pub = None if public is None else parse_figure(public, "--public")
@@ -132,16 +134,17 @@ def _game_output(state: GameState, as_json: bool) -> int:
 def _play_handler(args: argparse.Namespace) -> int:
     from rulesengine.grove.replay import play_seeded
 
-    raw = (args.players or "").strip()
-    if not raw.isdigit() or not 2 <= int(raw) <= 5:
-        raise InputError("--players", f"must be 2 to 5, got {args.players!r}")
-    seed_text = (args.seed or "0").strip()
-    if not seed_text.lstrip("-").isdigit():
-        raise InputError("--seed", f"must be an integer, got {args.seed!r}")
+    players = parse_int(args.players, "--players", 2, 5)
+    seed = parse_seed("0" if args.seed is None else args.seed)
     strategy = (args.strategy or "best").strip()
     if strategy not in STRATEGIES:
         raise InputError("--strategy", f"must be one of {', '.join(STRATEGIES)}; got {args.strategy!r}")
-    return _game_output(play_seeded(int(raw), int(seed_text), strategy), args.json)
+    state = play_seeded(players, seed, strategy)
+    if args.record:
+        from rulesengine.grove.replay import to_record
+
+        write_replay(args.record, to_record(state))
+    return _game_output(state, args.json)
 
 
 def _replay_handler(args: argparse.Namespace) -> int:
@@ -150,18 +153,15 @@ def _replay_handler(args: argparse.Namespace) -> int:
     from rulesengine.grove.replay import replay
 
     path = Path(args.record)
-    try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError(str(path), f"cannot be read ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(str(path), f"is not JSON: line {exc.lineno}: {exc.msg}") from None
+    record: Any = read_json(path)  # bounded: size, UTF-8, nesting, repeated keys (rulesengine.inputs)
     if isinstance(record, dict) and "actions" not in record and isinstance(record.get("record"), dict):
         record = record["record"]  # the whole output of `grove play --json`
     try:
         state = replay(record)
     except InputError as exc:
         raise InputError(f"{path.name}: {exc.where}", exc.message) from None
+    except IllegalActionError as exc:  # a refused action: the rule id, then the file and actions[i]
+        raise IllegalActionError(exc.rule_id, f"{path.name}: {exc.message}") from None
     return _game_output(state, args.json)
 
 
@@ -190,10 +190,11 @@ def register(subparsers: Any) -> None:
     play.add_argument("--players", metavar="N", help="number of players, 2 to 5")
     play.add_argument("--seed", metavar="S", help="seed of the shuffles (default 0)")
     play.add_argument("--strategy", metavar="NAME", help="random, higher, best (default) or inferred")
+    play.add_argument("--record", metavar="FILE", help="write the game's replay record here (JSON)")
     play.add_argument("--json", action="store_true", help="print the record, the public log and the outcome")
     play.set_defaults(handler=_play_handler)
     rerun = commands.add_parser("replay", help="replay a game record (JSON) and print its public log")
-    rerun.add_argument("record", metavar="RECORD", help="a JSON file written by `grove play --json`")
+    rerun.add_argument("record", metavar="RECORD", help="a JSON record (grove play --record or --json)")
     rerun.add_argument("--json", action="store_true", help="print the record, the public log and the outcome")
     rerun.set_defaults(handler=_replay_handler)
     table = commands.add_parser("table", help="regenerate data/grove/culprit_odds.csv")

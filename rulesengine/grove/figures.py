@@ -102,7 +102,7 @@ def parse_figure(text: str | int, where: str = "figure") -> Figure:
         raw = text.strip().upper()
         if raw == "X":
             return Figure.X
-        if raw.isdigit() and len(raw) == 1 and 2 <= int(raw) <= 8:
+        if len(raw) == 1 and "2" <= raw <= "8":  # ASCII digits only: "²".isdigit() is True
             return Figure(int(raw))
     raise InputError(where, f"{text!r} is not a figure (2..8 or X)")
 

@@ -25,13 +25,15 @@ from __future__ import annotations
 import enum
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from rulesengine.errors import IllegalActionError
 from rulesengine.grove.figures import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     Figure,
     check_players,
     culprit_index,
@@ -77,6 +79,10 @@ CHIPS_PER_PLAYER = 7
 #: The game ends after a round in which someone holds this many incompetent chips (GR-E1).
 INCOMPETENT_LIMIT = 5
 
+_new = object.__new__
+_setattr = object.__setattr__
+_R = TypeVar("_R")
+
 
 class Phase(enum.Enum):
     """Where a round stands."""
@@ -85,6 +91,10 @@ class Phase(enum.Enum):
     LOOK = "look"  # the seat to act looks at two suspects (GR-P2, GR-P4)
     ACCUSE = "accuse"  # the seat to act places a chip (GR-P3, GR-P5)
     OVER = "over"  # the game has ended (GR-E1)
+
+
+# The phases as module globals: reading one is ten times faster than ``_LOOK`` (an enum lookup).
+_DEAL, _LOOK, _ACCUSE, _OVER = Phase.DEAL, Phase.LOOK, Phase.ACCUSE, Phase.OVER
 
 
 class DecisionKind(enum.Enum):
@@ -223,7 +233,11 @@ class EventKind(enum.Enum):
 
 @dataclass(frozen=True)
 class Event:
-    """One log entry. ``audience`` is ``None`` for a public event, else the one seat that sees it."""
+    """One log entry. ``audience`` is ``None`` for a public event, else the one seat that sees it.
+
+    The engine formats an event's ``text`` when it is first read (most events of a simulated game never
+    are); it reads, compares and prints like any other field.
+    """
 
     round: int
     kind: EventKind
@@ -231,6 +245,20 @@ class Event:
     rule_id: str
     text: str
     data: Mapping[str, Any] = field(default_factory=dict)
+
+    if not TYPE_CHECKING:  # called only for a missing attribute: the text of an engine event, once
+
+        def __getattr__(self, name: str) -> Any:
+            fields = self.__dict__
+            if name == "text":
+                lazy = fields.get("_template")
+                if lazy is not None:
+                    text = fields["text"] = lazy[0].format(*lazy[1])
+                    fields.pop("_template", None)
+                    return text
+                if "text" in fields:  # formatted meanwhile by another thread
+                    return fields["text"]
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @property
     def public(self) -> bool:
@@ -441,7 +469,8 @@ class Observation:
 class GameState:
     """An immutable In a Grove game state; :meth:`apply` returns the next one.
 
-    Create one with :func:`new_game`.
+    Create one with :func:`new_game`. The engine builds a state's ``events`` when they are first read (a
+    simulation that never reads the log does not pay for it); they read and compare like any other field.
     """
 
     players: int
@@ -458,48 +487,64 @@ class GameState:
     detective_chips: tuple[int, ...] = ()
     incompetent: tuple[tuple[int, ...], ...] = ()
     box: tuple[int, ...] = ()
-    events: tuple[Event, ...] = ()
+    events: tuple[Event, ...] = field(default_factory=tuple)
     rounds: tuple[RoundResult, ...] = ()
     deals: tuple[Deal, ...] = ()
     final: Outcome | None = None
 
+    if not TYPE_CHECKING:  # called only for a missing attribute: the events of a state made by the engine
+
+        def __getattr__(self, name: str) -> Any:
+            fields = self.__dict__
+            if name == "events" and "_log" in fields:
+                events = fields["events"] = fields["_log"].events_so_far()
+                return events
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     # ----------------------------------------------------------------- queries
     def current_player(self) -> int:
         """The seat to act, :data:`CHANCE` at the deal, :data:`TERMINAL` when the game is over."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return TERMINAL
-        if self.phase is Phase.DEAL:
+        if self.phase is _DEAL:
             return CHANCE
         assert self.turn is not None
         return self.turn
 
     def is_terminal(self) -> bool:
         """True once the game has ended (GR-E1)."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def is_chance_node(self) -> bool:
         """True when the next step is the shuffle and deal (GR-S3)."""
-        return self.phase is Phase.DEAL
+        return self.phase is _DEAL
 
     def pending(self) -> Decision | None:
-        """The decision to make now, with its sorted legal options; ``None`` when the game is over."""
-        if self.phase is Phase.OVER:
-            return None
-        if self.phase is Phase.DEAL:
-            return Decision(CHANCE, DecisionKind.DEAL, (), "GR-S3")
-        seat = self.current_player()
-        is_leader = seat == self.leader
-        if self.phase is Phase.LOOK:
-            if is_leader:
-                options = tuple(Look(seat, pair) for pair in ((0, 1), (0, 2), (1, 2)))
-                return Decision(seat, DecisionKind.LOOK, options, "GR-P2")
-            return Decision(seat, DecisionKind.LOOK, (Look(seat, self._allowed_pair(seat)),), "GR-P4")
-        accusations = tuple(Accuse(seat, k) for k in range(3))
-        return Decision(seat, DecisionKind.ACCUSE, accusations, "GR-P3" if is_leader else "GR-P5")
+        """The decision to make now, with its sorted legal options; ``None`` when the game is over.
+
+        Each decision is built once per seat and shape (the leader's look, GR-P2; a follower's look given
+        the suspect accused on its right, GR-P4; the accusation, GR-P3/GR-P5) and shared: it is a value.
+        """
+        phase = self.phase
+        if phase is _LOOK:
+            seat = self.turn
+            assert seat is not None
+            if seat == self.leader:
+                return _LEADER_LOOK[seat]
+            accused = self.accusations[(seat - 1) % self.players]
+            assert accused is not None
+            return _FOLLOWER_LOOK[seat, accused]
+        if phase is _ACCUSE:
+            seat = self.turn
+            assert seat is not None
+            return _ACCUSE_DECISION[seat, seat == self.leader]
+        if phase is _DEAL:
+            return _DEAL_DECISION
+        return None
 
     def legal_actions(self) -> list[Action]:
         """The sorted legal actions: the pending options, or every deal at the chance node."""
-        if self.phase is Phase.DEAL:
+        if self.phase is _DEAL:
             return [deal for deal, _ in self.chance_outcomes()]
         decision = self.pending()
         return [] if decision is None else list(decision.options)
@@ -510,14 +555,14 @@ class GameState:
         >>> outcomes = new_game(2).chance_outcomes(); len(outcomes), outcomes[0][1]
         (5040, Fraction(1, 5040))
         """
-        if self.phase is not Phase.DEAL:
+        if self.phase is not _DEAL:
             return []
         p = Fraction(1, count_deals(self.players))
         return [(deal, p) for deal in enumerate_deals(self.players)]
 
     def sample_chance(self, rng: random.Random) -> Deal:
         """Shuffle the figures with ``rng`` and deal them (GR-S3): one seeded chance outcome."""
-        figures = list(figures_in_play(self.players))
+        figures = list(_FIGURES.get(self.players) or figures_in_play(self.players))
         rng.shuffle(figures)
         return _deal_from(self.players, figures)
 
@@ -601,12 +646,12 @@ class GameState:
             incompetent=self.incompetent,
             box=self.box,
             last_round=self.rounds[-1] if self.rounds else None,
-            events=tuple(e for e in self.events if e.visible_to(viewer)),
+            events=_visible(self.events, viewer),
         )
 
     def visible_events(self, viewer: int | None) -> tuple[Event, ...]:
         """The log as ``viewer`` sees it (public events plus their own private ones)."""
-        return tuple(e for e in self.events if e.visible_to(viewer))
+        return _visible(self.events, viewer)
 
     def chips_total(self) -> int:
         """Chips in hands + under suspects + in the box + held as penalties (always 7 per player)."""
@@ -626,9 +671,19 @@ class GameState:
         a, b = (k for k in range(3) if k != accused)
         return (a, b)
 
-    def _event(self, kind: EventKind, rule_id: str, text: str, audience: int | None = None,
-               **data: Any) -> Event:
-        return Event(self.round, kind, audience, rule_id, text, data)
+    def _step(self, build: Callable[..., tuple[Event, ...]], args: tuple[Any, ...],
+              **changes: Any) -> GameState:
+        """The next state: ``changes``, and the log one step longer (``build(*args)``, built when read)."""
+        fields = self.__dict__.copy()
+        fields.update(changes)
+        parent = fields.pop("_log", None)
+        events = fields.pop("events", None)
+        if parent is None:  # a state made by ``__init__`` (new_game, dataclasses.replace): its events as is
+            parent = _Log(None, None, (), events)
+        fields["_log"] = _Log(parent, build, args, None)
+        state = _new(type(self))
+        _setattr(state, "__dict__", fields)
+        return state
 
     # ------------------------------------------------------------------ moves
     def apply(self, action: Action) -> GameState:
@@ -640,9 +695,25 @@ class GameState:
         ...
         rulesengine.errors.IllegalActionError: GR-P2: the leader (seat 0) must first look at two suspects
         """
-        if self.phase is Phase.OVER:
+        phase = self.phase
+        if phase is _LOOK or phase is _ACCUSE:
+            # Fast path: one of the pending options itself (as ``legal_actions()`` returns them), or an
+            # action equal to one and made of plain ints, passes every check (GR-P2..GR-P5).
+            decision = self.pending()
+            assert decision is not None
+            if _is_option(action, decision.options):
+                seat = decision.seat
+                if phase is _LOOK:
+                    return self._look(seat, cast(Look, action).suspects, seat == self.leader)
+                if self.detective_chips[seat] > 0:  # always, as the game ends first (GR-E1)
+                    return self._accuse(seat, cast(Accuse, action).suspect, seat == self.leader)
+        return self._apply_checked(action)
+
+    def _apply_checked(self, action: Action) -> GameState:
+        """:meth:`apply` for any action: check it, raising the error of the rule it breaks, then apply it."""
+        if self.phase is _OVER:
             raise IllegalActionError("GR-E1", f"the game is over; {action!r} is not allowed")
-        if self.phase is Phase.DEAL:
+        if self.phase is _DEAL:
             if not isinstance(action, Deal):
                 raise IllegalActionError("GR-S3", f"the figures must be dealt first (chance), not {action!r}")
             return self._apply_deal(action)
@@ -655,22 +726,24 @@ class GameState:
         if not isinstance(action, Look | Accuse):
             raise IllegalActionError(decision.rule_id, f"{action!r} is not an action of this game")
         if action.seat != seat:
-            what = "look at two suspects" if self.phase is Phase.LOOK else "place a chip"
+            what = "look at two suspects" if self.phase is _LOOK else "place a chip"
             raise IllegalActionError(
                 decision.rule_id, f"it is seat {seat}'s turn to {what}, not seat {action.seat}'s"
             )
-        if self.phase is Phase.LOOK:
+        if self.phase is _LOOK:
             if not isinstance(action, Look):
                 who = "the leader" if leader else "each player"
                 raise IllegalActionError(
                     decision.rule_id, f"{who} (seat {seat}) must first look at two suspects"
                 )
-            return self._apply_look(action, leader)
+            self._check_look(action, leader)
+            return self._look(action.seat, action.suspects, leader)
         if not isinstance(action, Accuse):
             raise IllegalActionError(
                 decision.rule_id, f"seat {seat} has already looked at two suspects this round; now accuse"
             )
-        return self._apply_accuse(action, leader)
+        self._check_accuse(action, leader)
+        return self._accuse(action.seat, action.suspect, leader)
 
     def _apply_deal(self, deal: Deal) -> GameState:
         n = self.players
@@ -680,43 +753,25 @@ class GameState:
             raise IllegalActionError(
                 "GR-2P1", "with 2 players exactly one figure is left over face up; with 3-5 none"
             )
-        if Counter(deal.figures()) != figure_counts(n):
+        if not _uses_figures_in_play(deal, n):
             raise IllegalActionError(
                 "GR-S1", f"the deal must use exactly the figures in play for {n} players: "
                 f"{list(figures_in_play(n))}"
             )
-        events = [self._event(EventKind.DEAL, "GR-S3", f"Round {self.round}: the figures are shuffled and "
-                              "dealt: one to each player, three suspects and a victim at the scene")]
-        if deal.public is not None:
-            events.append(self._event(EventKind.PUBLIC_FIGURE, "GR-2P1",
-                                      f"The left-over figure is turned face up: {deal.public}",
-                                      figure=deal.public))
-        for s in range(n):
-            events.append(self._event(EventKind.HAND, "GR-I1", f"Seat {s} looks at the figure in hand: "
-                                      f"{deal.hands[s]} (an alibi)", audience=s, figure=deal.hands[s]))
-        if deal.public is None:
-            events.append(self._event(EventKind.PASS, "GR-I2", "Each player passes the figure to the left "
-                                      "and looks at the one received"))
-            for s in range(n):
-                src = (s - 1) % n
-                events.append(self._event(EventKind.RECEIVE, "GR-I2", f"Seat {s} receives {deal.hands[src]} "
-                                          f"from seat {src}", audience=s, figure=deal.hands[src], source=src))
-        else:
-            events.append(self._event(EventKind.PASS, "GR-2P2", "With two players nobody passes (GR-2P2)"))
-        return replace(
-            self,
-            phase=Phase.LOOK,
+        return self._step(
+            _deal_events, (self.round, deal),
+            phase=_LOOK,
             deal=deal,
             turn=self.leader,
             looks=(None,) * n,
             unseen=None,
             accusations=(None,) * n,
             stacks=((), (), ()),
-            events=self.events + tuple(events),
             deals=(*self.deals, deal),
         )
 
-    def _apply_look(self, action: Look, leader: bool) -> GameState:
+    def _check_look(self, action: Look, leader: bool) -> None:
+        """Refuse a look at suspects the rules do not allow (GR-P2 for the leader, GR-P4 for the others)."""
         assert self.deal is not None
         pair = action.suspects
         seat = action.seat
@@ -739,107 +794,325 @@ class GameState:
                     "GR-P4", f"seat {seat} may look only at suspects {allowed[0]} and {allowed[1]}, the two "
                     f"seat {prev} did not accuse; tried {pair!r}"
                 )
+
+    def _look(self, seat: int, pair: tuple[int, int], leader: bool) -> GameState:
+        """Seat ``seat`` looks at the suspects ``pair`` (both checked); the leader places the Unseen token."""
+        assert self.deal is not None
         looks = list(self.looks)
         looks[seat] = pair
-        a, b = pair
-        fa, fb = self.deal.suspects[a], self.deal.suspects[b]
-        rule = "GR-P2" if leader else "GR-P4"
-        events = [
-            self._event(EventKind.LOOK, rule, f"Seat {seat} looks at suspects {a} and {b}", seat=seat,
-                        suspects=pair),
-            self._event(EventKind.SEE, rule, f"Seat {seat} sees suspect {a} = {fa} and suspect {b} = {fb}",
-                        audience=seat, seat=seat, figures={a: fa, b: fb}),
-        ]
-        unseen = self.unseen
+        args = (self.round, seat, pair, self.deal.suspects, leader)
         if leader:
-            unseen = 3 - a - b
-            events.append(self._event(EventKind.UNSEEN, "GR-P2", f"The Unseen token goes on suspect {unseen}",
-                                      suspect=unseen))
-        return replace(self, phase=Phase.ACCUSE, looks=tuple(looks), unseen=unseen,
-                       events=self.events + tuple(events))
+            unseen = 3 - pair[0] - pair[1]
+            return self._step(_look_events, args, phase=_ACCUSE, looks=tuple(looks), unseen=unseen)
+        return self._step(_look_events, args, phase=_ACCUSE, looks=tuple(looks))
 
-    def _apply_accuse(self, action: Accuse, leader: bool) -> GameState:
+    def _check_accuse(self, action: Accuse, leader: bool) -> None:
+        """Refuse a chip under no suspect (GR-P3 for the leader, GR-P5 for the others) or without chips."""
         seat, k = action.seat, action.suspect
         rule = "GR-P3" if leader else "GR-P5"
         if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= 2:
             raise IllegalActionError(rule, f"a chip goes under one of the suspects 0, 1, 2; got {k!r}")
         if self.detective_chips[seat] <= 0:  # cannot happen: the game ends first (GR-E1)
             raise IllegalActionError("GR-E1", f"seat {seat} has no detective chip left")
+
+    def _accuse(self, seat: int, k: int, leader: bool) -> GameState:
+        """Seat ``seat`` places a chip under suspect ``k`` (both checked); the last chip starts the reveal."""
         stacks = list(self.stacks)
-        stacks[k] = (*stacks[k], seat)
+        stack = stacks[k] = (*stacks[k], seat)
         chips = list(self.detective_chips)
         chips[seat] -= 1
         accusations = list(self.accusations)
         accusations[seat] = k
-        on_top = len(stacks[k]) > 1
-        text = f"Seat {seat} places a chip under suspect {k}" + (
-            f" on top of {len(stacks[k]) - 1} chip(s)" if on_top else ""
-        )
-        event = self._event(EventKind.ACCUSE, "GR-P6" if on_top else rule, text, seat=seat, suspect=k,
-                            stack=stacks[k])
-        state = replace(
-            self,
+        following = (seat + 1) % self.players
+        args = (self.round, seat, k, stack, leader)
+        if following == self.leader:
+            return self._step(
+                _accuse_events, args,
+                stacks=(stacks[0], stacks[1], stacks[2]),
+                detective_chips=tuple(chips),
+                accusations=tuple(accusations),
+            )._reveal()
+        return self._step(
+            _accuse_events, args,
+            phase=_LOOK,
+            turn=following,
             stacks=(stacks[0], stacks[1], stacks[2]),
             detective_chips=tuple(chips),
             accusations=tuple(accusations),
-            events=(*self.events, event),
         )
-        following = (seat + 1) % self.players
-        if following == self.leader:
-            return state._reveal()
-        return replace(state, phase=Phase.LOOK, turn=following)
 
     def _reveal(self) -> GameState:
         """Turn the suspects face up, box the right chips, hand out penalties, end or go on (GR-V*, GR-E*)."""
         assert self.deal is not None
         suspects = self.deal.suspects
-        culprit = culprit_index(suspects)
-        events = [
-            self._event(EventKind.REVEAL, "GR-V1", f"The suspects are turned face up: {suspects[0]}, "
-                        f"{suspects[1]}, {suspects[2]}; suspect {culprit} ({suspects[culprit]}) "
-                        "is the culprit",
-                        suspects=suspects, culprit=culprit)
-        ]
-        boxed = self.stacks[culprit]
-        if boxed:
-            events.append(self._event(EventKind.BOX, "GR-V2", f"The {len(boxed)} chip(s) under the culprit "
-                                      "go back to the box", chips=boxed))
-        incompetent = [list(c) for c in self.incompetent]
+        culprit = _CULPRITS.get(suspects)
+        if culprit is None:
+            culprit = _CULPRITS[suspects] = culprit_index(suspects)
+        r = self.round
+        stacks = self.stacks
+        boxed = stacks[culprit]
+        incompetent = list(self.incompetent)
         penalties = []
         for k in range(3):
-            stack = self.stacks[k]
+            stack = stacks[k]
             if k == culprit or not stack:
                 continue
             top = stack[-1]
-            incompetent[top].extend(stack)
+            incompetent[top] += stack
             penalties.append(Penalty(top, k, stack))
-            events.append(self._event(EventKind.PENALTY, "GR-V3", f"Suspect {k} ({suspects[k]}) is innocent: "
-                                      f"seat {top}, whose chip is on top, takes {len(stack)} chip(s) as "
-                                      "incompetent", seat=top, suspect=k, chips=stack))
-        held = tuple(tuple(c) for c in incompetent)
+        held = tuple(incompetent)
         counts = [len(c) for c in held]
         over = max(counts) >= INCOMPETENT_LIMIT or min(self.detective_chips) == 0
         nxt = None if over else next_leader(counts, self.leader)
-        looks = tuple(p for p in self.looks if p is not None)
-        accusations = tuple(a for a in self.accusations if a is not None)
-        result = RoundResult(self.round, self.leader, suspects, culprit, looks, self.unseen or 0, accusations,
-                             self.stacks, boxed, tuple(penalties), nxt)
-        base = replace(self, incompetent=held, box=self.box + boxed, rounds=(*self.rounds, result),
-                       stacks=((), (), ()))
+        result = _build(RoundResult, {
+            "round": r,
+            "leader": self.leader,
+            "suspects": suspects,
+            "culprit": culprit,
+            "looks": tuple(p for p in self.looks if p is not None),
+            "unseen": self.unseen or 0,
+            "accusations": tuple(a for a in self.accusations if a is not None),
+            "stacks": stacks,
+            "boxed": boxed,
+            "penalties": tuple(penalties),
+            "next_leader": nxt,
+        })
+        common = {"incompetent": held, "box": self.box + boxed, "rounds": (*self.rounds, result),
+                  "stacks": ((), (), ()), "turn": None, "looks": (), "unseen": None, "accusations": ()}
         if over:
-            outcome = rank_players(held, self.leader, self.round)
+            outcome = rank_players(held, self.leader, r)
             why = ("someone holds 5 or more incompetent chips" if max(counts) >= INCOMPETENT_LIMIT
                    else "the players have no detective chips left")
-            events.append(base._event(EventKind.END, "GR-E1", f"The game ends: {why}. Seat {outcome.loser} "
-                                      f"loses; ranking best first: {list(outcome.ranking)}",
-                                      ranking=outcome.ranking, loser=outcome.loser))
-            return replace(base, phase=Phase.OVER, turn=None, final=outcome, looks=(), unseen=None,
-                           accusations=(), events=self.events + tuple(events))
-        assert nxt is not None
-        events.append(base._event(EventKind.LEADER, "GR-V4",
-                                  f"The First-on-the-scene token goes to seat {nxt}", seat=nxt))
-        return replace(base, phase=Phase.DEAL, turn=None, round=self.round + 1, leader=nxt, deal=None,
-                       looks=(), unseen=None, accusations=(), events=self.events + tuple(events))
+            return self._step(_reveal_events, (result, why, outcome), phase=_OVER, final=outcome, **common)
+        return self._step(_reveal_events, (result, "", None), phase=_DEAL, round=r + 1, leader=nxt,
+                          deal=None, **common)
+
+    # ---- the shared game contract (rulesengine.contract) ---------------------------------------
+    # current_player, legal_actions, is_chance_node, chance_outcomes, sample_chance, is_terminal,
+    # returns and observation above already have the contract's names; these complete it.
+
+    def player_ids(self) -> tuple[int, ...]:
+        """The seats, in the order of :meth:`returns`.
+
+        >>> new_game(3).player_ids()
+        (0, 1, 2)
+        """
+        return tuple(range(self.players))
+
+    def apply_action(self, action: Action) -> GameState:
+        """The state after ``action`` (the same as :meth:`apply`: this state is left unchanged)."""
+        return self.apply(action)
+
+    def clone(self) -> GameState:
+        """The state itself: it is immutable, so it is its own independent copy."""
+        return self
+
+
+
+def _visible(events: tuple[Event, ...], viewer: int | None) -> tuple[Event, ...]:
+    """The events ``viewer`` sees (:meth:`Event.visible_to`, without a method call per event)."""
+    if viewer is None:
+        return events
+    return tuple([e for e in events if e.audience is None or e.audience == viewer])
+
+
+def _build(cls: type[_R], fields: dict[str, Any]) -> _R:
+    """An instance of the frozen dataclass ``cls`` with exactly ``fields``, without ``__init__`` (fast)."""
+    record = _new(cls)
+    _setattr(record, "__dict__", fields)
+    return record
+
+
+class _Log:
+    """A game's log as a chain of steps, each step's events built only when someone reads them.
+
+    A state made by the engine holds the ``_Log`` of its last step instead of an ``events`` tuple; reading
+    :attr:`GameState.events` calls :meth:`events_so_far`, which builds each step's events once
+    (``build(*args)``) and shares them with every later state, as the events of an eager log were shared.
+    """
+
+    __slots__ = ("args", "build", "events", "own", "parent")
+
+    def __init__(self, parent: _Log | None, build: Callable[..., tuple[Event, ...]] | None,
+                 args: tuple[Any, ...], events: tuple[Event, ...] | None) -> None:
+        self.parent = parent
+        self.build = build
+        self.args = args
+        self.own: tuple[Event, ...] | None = None
+        self.events = events
+
+    def events_so_far(self) -> tuple[Event, ...]:
+        """Every event up to this step, oldest first."""
+        if self.events is not None:
+            return self.events
+        steps = []
+        node: _Log | None = self
+        while node is not None and node.events is None:
+            steps.append(node)
+            node = node.parent
+        events = [] if node is None or node.events is None else list(node.events)
+        for step in reversed(steps):
+            own = step.own
+            if own is None:
+                assert step.build is not None
+                own = step.own = step.build(*step.args)
+            events.extend(own)
+        self.events = result = tuple(events)
+        return result
+
+
+def _event(round_: int, kind: EventKind, audience: int | None, rule_id: str, template: str,
+           args: tuple[Any, ...], data: dict[str, Any]) -> Event:
+    """An :class:`Event` whose ``text`` is ``template.format(*args)``, formatted when first read."""
+    event = _new(Event)
+    _setattr(event, "__dict__", {"round": round_, "kind": kind, "audience": audience, "rule_id": rule_id,
+                                 "data": data, "_template": (template, args)})
+    return event
+
+
+def _deal_events(r: int, deal: Deal) -> tuple[Event, ...]:
+    """The deal (GR-S3), the face-up figure (GR-2P1), each hand (GR-I1) and the pass (GR-I2, GR-2P2)."""
+    hands, public, n = deal.hands, deal.public, len(deal.hands)
+    events = [_event(r, EventKind.DEAL, None, "GR-S3", _DEALT, (r,), {})]
+    if public is not None:
+        events.append(_event(r, EventKind.PUBLIC_FIGURE, None, "GR-2P1", _FACE_UP, (public,),
+                             {"figure": public}))
+    for s in range(n):
+        events.append(_event(r, EventKind.HAND, s, "GR-I1", _HAND, (s, hands[s]), {"figure": hands[s]}))
+    if public is None:
+        events.append(_event(r, EventKind.PASS, None, "GR-I2", _PASS, (), {}))
+        for s in range(n):
+            src = (s - 1) % n
+            events.append(_event(r, EventKind.RECEIVE, s, "GR-I2", _RECEIVE, (s, hands[src], src),
+                                 {"figure": hands[src], "source": src}))
+    else:
+        events.append(_event(r, EventKind.PASS, None, "GR-2P2", _NO_PASS, (), {}))
+    return tuple(events)
+
+
+def _look_events(r: int, seat: int, pair: tuple[int, int], suspects: tuple[Figure, ...],
+                 leader: bool) -> tuple[Event, ...]:
+    """The public look, the private sight (GR-P2, GR-P4) and, for the leader, the Unseen token (GR-P2)."""
+    a, b = pair
+    fa, fb = suspects[a], suspects[b]
+    rule = "GR-P2" if leader else "GR-P4"
+    look = _event(r, EventKind.LOOK, None, rule, _LOOKS, (seat, a, b), {"seat": seat, "suspects": pair})
+    see = _event(r, EventKind.SEE, seat, rule, _SEES, (seat, a, fa, b, fb),
+                 {"seat": seat, "figures": {a: fa, b: fb}})
+    if not leader:
+        return (look, see)
+    unseen = 3 - a - b
+    return (look, see, _event(r, EventKind.UNSEEN, None, "GR-P2", _UNSEEN, (unseen,), {"suspect": unseen}))
+
+
+def _accuse_events(r: int, seat: int, k: int, stack: tuple[int, ...], leader: bool) -> tuple[Event, ...]:
+    """A chip under a suspect (GR-P3, GR-P5), on top of others (GR-P6)."""
+    data = {"seat": seat, "suspect": k, "stack": stack}
+    if len(stack) > 1:
+        return (_event(r, EventKind.ACCUSE, None, "GR-P6", _ACCUSES_ON_TOP, (seat, k, len(stack) - 1), data),)
+    return (_event(r, EventKind.ACCUSE, None, "GR-P3" if leader else "GR-P5", _ACCUSES, (seat, k), data),)
+
+
+def _reveal_events(result: RoundResult, why: str, outcome: Outcome | None) -> tuple[Event, ...]:
+    """The reveal (GR-V1), box (GR-V2), penalties (GR-V3), then the end (GR-E1) or the next leader (GR-V4)."""
+    r, suspects, culprit = result.round, result.suspects, result.culprit
+    events = [_event(r, EventKind.REVEAL, None, "GR-V1", _REVEALED,
+                     (suspects[0], suspects[1], suspects[2], culprit, suspects[culprit]),
+                     {"suspects": suspects, "culprit": culprit})]
+    if result.boxed:
+        events.append(_event(r, EventKind.BOX, None, "GR-V2", _BOXED, (len(result.boxed),),
+                             {"chips": result.boxed}))
+    for penalty in result.penalties:
+        k, top, stack = penalty.suspect, penalty.seat, penalty.chips
+        events.append(_event(r, EventKind.PENALTY, None, "GR-V3", _PENALTY, (k, suspects[k], top, len(stack)),
+                             {"seat": top, "suspect": k, "chips": stack}))
+    if outcome is not None:
+        events.append(_event(r, EventKind.END, None, "GR-E1", _ENDS,
+                             (why, outcome.loser, list(outcome.ranking)),
+                             {"ranking": outcome.ranking, "loser": outcome.loser}))
+    else:
+        events.append(_event(r, EventKind.LEADER, None, "GR-V4", _LEADS, (result.next_leader,),
+                             {"seat": result.next_leader}))
+    return tuple(events)
+
+
+# The texts of the events, formatted only when read (Event.text).
+_DEALT = ("Round {}: the figures are shuffled and dealt: one to each player, three suspects and a victim "
+          "at the scene")
+_FACE_UP = "The left-over figure is turned face up: {}"
+_HAND = "Seat {} looks at the figure in hand: {} (an alibi)"
+_PASS = "Each player passes the figure to the left and looks at the one received"
+_RECEIVE = "Seat {} receives {} from seat {}"
+_NO_PASS = "With two players nobody passes (GR-2P2)"
+_LOOKS = "Seat {} looks at suspects {} and {}"
+_SEES = "Seat {} sees suspect {} = {} and suspect {} = {}"
+_UNSEEN = "The Unseen token goes on suspect {}"
+_ACCUSES = "Seat {} places a chip under suspect {}"
+_ACCUSES_ON_TOP = "Seat {} places a chip under suspect {} on top of {} chip(s)"
+_REVEALED = "The suspects are turned face up: {}, {}, {}; suspect {} ({}) is the culprit"
+_BOXED = "The {} chip(s) under the culprit go back to the box"
+_PENALTY = "Suspect {} ({}) is innocent: seat {}, whose chip is on top, takes {} chip(s) as incompetent"
+_ENDS = "The game ends: {}. Seat {} loses; ranking best first: {}"
+_LEADS = "The First-on-the-scene token goes to seat {}"
+
+#: The culprit's index by the suspects' figures (GR-R1..GR-R3), filled as suspects are revealed.
+_CULPRITS: dict[tuple[Figure, ...], int] = {}
+#: The figures in play by player count, sorted (GR-S1).
+_FIGURES = {n: figures_in_play(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+_SORTED_FIGURES = {n: sorted(figures) for n, figures in _FIGURES.items()}
+
+
+def _uses_figures_in_play(deal: Deal, players: int) -> bool:
+    """Whether the deal uses exactly the figures in play (GR-S1): a sorted comparison, Counter if in doubt."""
+    figures = deal.figures()
+    try:
+        if sorted(figures) == _SORTED_FIGURES[players]:
+            return True
+    except TypeError:
+        pass
+    return Counter(figures) == figure_counts(players)
+
+
+_SEATS = range(5)  # seats 0..4: at most five players (GR-S1)
+#: The one decision at the chance node (GR-S3).
+_DEAL_DECISION = Decision(CHANCE, DecisionKind.DEAL, (), "GR-S3")
+#: The leader's look, by seat: any two suspects (GR-P2).
+_LEADER_LOOK = {
+    s: Decision(s, DecisionKind.LOOK, (Look(s, (0, 1)), Look(s, (0, 2)), Look(s, (1, 2))), "GR-P2")
+    for s in _SEATS
+}
+#: A follower's look, by seat and the suspect the seat on the right accused: the two others (GR-P4).
+_FOLLOWER_LOOK = {
+    (s, k): Decision(s, DecisionKind.LOOK, (Look(s, ((0, 1), (0, 2), (1, 2))[2 - k]),), "GR-P4")
+    for s in _SEATS
+    for k in range(3)
+}
+#: The accusation, by seat and whether the seat leads: a chip under any suspect (GR-P3, GR-P5).
+_ACCUSE_DECISION = {
+    (s, leader): Decision(s, DecisionKind.ACCUSE, (Accuse(s, 0), Accuse(s, 1), Accuse(s, 2)),
+                          "GR-P3" if leader else "GR-P5")
+    for s in _SEATS
+    for leader in (True, False)
+}
+
+
+def _is_option(action: object, options: tuple[Any, ...]) -> bool:
+    """Whether ``action`` is one of ``options``, or equal to one and made of plain ints.
+
+    Equality alone is not enough: ``Look(0, (0, 1.0)) == Look(0, (0, 1))``, but GR-P2 refuses the first.
+    """
+    for option in options:
+        if option is action:
+            return True
+    kind = type(action)
+    if kind is Look:
+        pair = action.suspects  # type: ignore[attr-defined]
+        exact = type(pair) is tuple and len(pair) == 2 and type(pair[0]) is int and type(pair[1]) is int
+    elif kind is Accuse:
+        exact = type(action.suspect) is int  # type: ignore[attr-defined]
+    else:
+        return False
+    return exact and type(action.seat) is int and action in options  # type: ignore[attr-defined]
 
 
 def new_game(players: int, first_leader: int = 0) -> GameState:

@@ -1,10 +1,16 @@
 """Game records: a deal-and-actions list (JSON) that replays a game exactly, and seeded bot games.
 
-A record is ``{"game": "grove", "players": N, "first_leader": S, "actions": [...]}`` where each action is
-``{"deal": {"hands": [...], "suspects": [...], "victim": "7", "public": null}}``,
+A record has the shared replay shape of both games (:func:`rulesengine.contract.replay_record`,
+``docs/conventions.md``)::
+
+    {"game": "grove", "version": 2, "setup": {"players": N, "first_leader": S}, "actions": [...]}
+
+where each action is ``{"deal": {"hands": [...], "suspects": [...], "victim": "7", "public": null}}``,
 ``{"look": {"seat": 0, "suspects": [0, 1]}}`` or ``{"accuse": {"seat": 0, "suspect": 1}}`` (figures are
-written ``"2"``..``"8"``, ``"X"``). :func:`replay` checks the shape (``InputError`` naming the entry) and
-applies the actions through the engine (``IllegalActionError`` with the rule id for an illegal one).
+written ``"2"``..``"8"``, ``"X"``). The older shape without ``version``
+(``{"game": "grove", "players": N, "first_leader": S, "actions": [...]}``) is still read. :func:`replay`
+checks the shape (``InputError`` naming the entry) and applies the actions through the engine
+(``IllegalActionError`` with the rule id for an illegal one).
 
 >>> import random
 >>> final = play_seeded(3, seed=4)
@@ -18,10 +24,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rulesengine.errors import InputError
+from rulesengine.contract import drive, read_replay, replay_record
+from rulesengine.errors import IllegalActionError, InputError
 from rulesengine.grove.figures import parse_figure
 from rulesengine.grove.game import Accuse, Action, Deal, GameState, Look, new_game
-from rulesengine.grove.strategies import STRATEGIES
+from rulesengine.grove.strategies import STRATEGIES, agent
 
 __all__ = ["actions_of", "play_seeded", "replay", "to_record"]
 
@@ -63,13 +70,12 @@ def _action_record(action: Action) -> dict[str, Any]:
 
 
 def to_record(state: GameState) -> dict[str, Any]:
-    """The record of a game so far (plain JSON data)."""
-    return {
-        "game": "grove",
-        "players": state.players,
-        "first_leader": state.first_leader,
-        "actions": [_action_record(a) for a in actions_of(state)],
-    }
+    """The record of a game so far (plain JSON data, the shared replay shape)."""
+    return replay_record(
+        "grove",
+        {"players": state.players, "first_leader": state.first_leader},
+        [_action_record(a) for a in actions_of(state)],
+    )
 
 
 def _int(value: object, where: str) -> int:
@@ -88,7 +94,7 @@ def _parse_action(entry: object, where: str) -> Action:
         if kind == "deal":
             hands = body["hands"]
             suspects = body["suspects"]
-            if not isinstance(hands, Sequence) or not isinstance(suspects, Sequence):
+            if not isinstance(hands, list) or not isinstance(suspects, list):  # "234" is no list
                 raise InputError(f"{where}: deal", "hands and suspects must be lists")
             return Deal.of(
                 [parse_figure(v, f"{where}: deal: hands") for v in hands],
@@ -99,7 +105,7 @@ def _parse_action(entry: object, where: str) -> Action:
             )
         if kind == "look":
             pair = body["suspects"]
-            if not isinstance(pair, Sequence) or len(pair) != 2:
+            if not isinstance(pair, list) or len(pair) != 2:
                 raise InputError(f"{where}: look: suspects", "must be a pair of suspect indices")
             return Look(_int(body["seat"], f"{where}: look: seat"),
                         (_int(pair[0], f"{where}: look"), _int(pair[1], f"{where}: look")))
@@ -113,19 +119,27 @@ def _parse_action(entry: object, where: str) -> Action:
 
 def replay(record: Mapping[str, Any]) -> GameState:
     """Rebuild the game a record describes, action by action, through the engine."""
-    if not isinstance(record, Mapping):
-        raise InputError("record", "must be a mapping")
-    if record.get("game", "grove") != "grove":
-        raise InputError("game", f"this is a record of {record.get('game')!r}, not of In a Grove")
-    players = record.get("players")
+    shared = read_replay(record, "grove")
+    if shared is not None:
+        setup, actions = shared
+        where = "setup: "
+    else:  # the older shape: players, first_leader and actions at the top
+        if record.get("game", "grove") != "grove":
+            raise InputError("game", f"this is a record of {record.get('game')!r}, not of In a Grove")
+        setup, actions = record, record.get("actions", [])
+        where = ""
+    players = setup.get("players")
     if isinstance(players, bool) or not isinstance(players, int):
-        raise InputError("players", f"must be 2 to 5, got {players!r}")
-    state = new_game(players, _int(record.get("first_leader", 0), "first_leader"))
-    actions = record.get("actions", [])
+        raise InputError(f"{where}players", f"must be 2 to 5, got {players!r}")
+    state = new_game(players, _int(setup.get("first_leader", 0), f"{where}first_leader"))
     if not isinstance(actions, Sequence) or isinstance(actions, str):
         raise InputError("actions", "must be a list")
     for i, entry in enumerate(actions):
-        state = state.apply(_parse_action(entry, f"actions[{i}]"))
+        action = _parse_action(entry, f"actions[{i}]")
+        try:
+            state = state.apply(action)
+        except IllegalActionError as exc:  # name the entry the rules refuse
+            raise IllegalActionError(exc.rule_id, f"actions[{i}]: {exc.message}") from None
     return state
 
 
@@ -138,13 +152,5 @@ def play_seeded(players: int, seed: int = 0, strategy: str = "best", first_leade
     if strategy not in STRATEGIES:
         raise InputError("strategy", f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES)}")
     rng = random.Random(seed)
-    bot = STRATEGIES[strategy]
-    state = new_game(players, first_leader)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state = state.apply(state.sample_chance(rng))
-            continue
-        decision = state.pending()
-        assert decision is not None
-        state = state.apply(bot(state.observation(decision.seat), decision, rng))
-    return state
+    seats = {seat: agent(strategy, rng) for seat in range(players)}
+    return drive(new_game(players, first_leader), seats, chance=rng)

@@ -1,7 +1,9 @@
 """Simple accusation strategies, their exact hit rates, and simulated penalty rates.
 
-A strategy sees only what its seat may see (an :class:`~rulesengine.grove.game.Observation`) and answers
-the pending :class:`~rulesengine.grove.game.Decision`. Four are provided:
+A strategy sees only what its seat may see (an :class:`~rulesengine.grove.game.Observation`) and the
+sorted legal actions, and draws any randomness from a seeded generator; :func:`agent` binds the generator,
+giving an agent of the shared contract (``agent(observation, legal_actions)``, :mod:`rulesengine.contract`).
+Four are provided:
 
 * ``random``: any legal option, uniformly;
 * ``higher``: accuse the higher number among the two suspects looked at (an X counts as lowest);
@@ -12,7 +14,8 @@ the pending :class:`~rulesengine.grove.game.Decision`. Four are provided:
 
 :func:`hit_rate` gives, exactly, how often a rule names the culprit for a detective who has looked at two
 suspects (the leader's situation, GR-P2; a follower's knowledge has the same shape, GR-P4), averaged over
-every deal. :func:`simulate` plays whole games with a strategy per seat and reports penalty rates.
+every deal. :func:`simulate` plays whole games with a strategy per seat (through
+:func:`rulesengine.contract.drive`) and reports penalty rates.
 
 >>> [str(hit_rate(3, rule)) for rule in ("random", "higher", "best")]
 ['1/3', '8/21', '7/10']
@@ -27,9 +30,10 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import permutations
 
+from rulesengine.contract import drive
 from rulesengine.errors import InputError
 from rulesengine.grove.figures import check_players, figures_in_play
-from rulesengine.grove.game import Accuse, Action, Decision, DecisionKind, GameState, Observation, new_game
+from rulesengine.grove.game import Accuse, Action, Observation, new_game
 from rulesengine.grove.odds import Knowledge, culprit_odds
 
 __all__ = [
@@ -37,6 +41,7 @@ __all__ = [
     "STRATEGIES",
     "SimulationResult",
     "Strategy",
+    "agent",
     "hit_rate",
     "hit_rates",
     "pick_best",
@@ -44,8 +49,8 @@ __all__ = [
     "simulate",
 ]
 
-#: A strategy: (what the seat sees, the decision, a seeded rng) -> the chosen action.
-Strategy = Callable[[Observation, Decision, random.Random], Action]
+#: A strategy: (what the seat sees, the sorted legal actions, a seeded rng) -> the chosen action.
+Strategy = Callable[[Observation, Sequence[Action], random.Random], Action]
 
 
 def pick_higher(knowledge: Knowledge) -> int:
@@ -116,25 +121,30 @@ def hit_rates(players_list: Sequence[int] = (2, 3, 4, 5)) -> list[dict[str, obje
     ]
 
 
-def _random_strategy(obs: Observation, decision: Decision, rng: random.Random) -> Action:
-    return rng.choice(decision.options)
+def _random_strategy(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    return rng.choice(legal)
+
+
+def _accuse(legal: Sequence[Action], suspect: int) -> Action:
+    """The legal accusation of ``suspect`` (GR-P3, GR-P5)."""
+    return next(a for a in legal if isinstance(a, Accuse) and a.suspect == suspect)
 
 
 def _rule_strategy(rule: Callable[[Knowledge], int]) -> Strategy:
-    def strategy(obs: Observation, decision: Decision, rng: random.Random) -> Action:
-        if decision.kind is not DecisionKind.ACCUSE:
-            return rng.choice(decision.options)
-        return Accuse(decision.seat, rule(obs.knowledge()))
+    def strategy(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        if not isinstance(legal[0], Accuse):
+            return rng.choice(legal)
+        return _accuse(legal, rule(obs.knowledge()))
 
     return strategy
 
 
-def _inferred_strategy(obs: Observation, decision: Decision, rng: random.Random) -> Action:
-    if decision.kind is not DecisionKind.ACCUSE:
-        return rng.choice(decision.options)
+def _inferred_strategy(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    if not isinstance(legal[0], Accuse):
+        return rng.choice(legal)
     from rulesengine.grove.inference import infer_from
 
-    return Accuse(decision.seat, infer_from(obs).best()[0])
+    return _accuse(legal, infer_from(obs).best()[0])
 
 
 #: Strategies by name (``inferred`` also reads the earlier chips: :mod:`rulesengine.grove.inference`).
@@ -144,6 +154,28 @@ STRATEGIES: Mapping[str, Strategy] = {
     "best": _rule_strategy(pick_best),
     "inferred": _inferred_strategy,
 }
+
+
+def agent(strategy: str | Strategy, rng: random.Random) -> Callable[[Observation, Sequence[Action]], Action]:
+    """An agent of the shared contract playing ``strategy`` (a name of :data:`STRATEGIES` or a strategy)
+    with ``rng``: ``agent(observation, legal_actions) -> action``.
+
+    >>> import random
+    >>> from rulesengine.grove.game import Deal, new_game
+    >>> s = new_game(3).apply(Deal.of([2, 3, 4], [5, 8, 6], 7))
+    >>> agent("random", random.Random(0))(s.observation(0), s.legal_actions()) in s.legal_actions()
+    True
+    """
+    if isinstance(strategy, str):
+        if strategy not in STRATEGIES:
+            raise InputError("strategy", f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES)}")
+        strategy = STRATEGIES[strategy]
+    chosen = strategy
+
+    def play(observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        return chosen(observation, legal_actions, rng)
+
+    return play
 
 
 @dataclass(frozen=True)
@@ -201,16 +233,8 @@ def simulate(strategies: Sequence[str], games: int = 200, seed: int = 0) -> Simu
     losses = [0] * players
     rounds = 0
     for g in range(games):
-        state: GameState = new_game(players, first_leader=g % players)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state = state.apply(state.sample_chance(rng))
-                continue
-            decision = state.pending()
-            assert decision is not None
-            seat = decision.seat
-            action = STRATEGIES[strategies[seat]](state.observation(seat), decision, rng)
-            state = state.apply(action)
+        seats = {seat: agent(strategies[seat], rng) for seat in range(players)}
+        state = drive(new_game(players, first_leader=g % players), seats, chance=rng)
         for result in state.rounds:
             rounds += 1
             for seat, suspect in enumerate(result.accusations):

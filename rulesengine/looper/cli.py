@@ -7,7 +7,8 @@ Subcommands:
 - ``deduce SCRIPT DECISIONS [--json] [--lang en|vi]``: the deduction from the Protagonists' observation
   (``docs/looper_deduction.md``).
 - ``play SCRIPT [--seed N] [--agents random|heuristic] [--record FILE] [--json]``: play a game with
-  agents; ``--record`` writes its decisions file.
+  agents (:func:`rulesengine.contract.drive`); ``--record`` writes its decisions file (the replay shape
+  both games share).
 
 >>> from rulesengine.cli import main
 >>> from rulesengine.looper.script import SCRIPTS_DIR
@@ -24,9 +25,10 @@ import argparse
 import json
 from typing import Any
 
-from rulesengine.errors import InputError
+from rulesengine.contract import drive, write_replay
+from rulesengine.inputs import parse_seed
 from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
-from rulesengine.looper.engine import Game, play
+from rulesengine.looper.engine import Game
 from rulesengine.looper.replay import decisions_document, read_decisions, replay, report, text_report
 from rulesengine.looper.script import load_script, validation_report
 
@@ -42,7 +44,7 @@ def register(subparsers: Any) -> None:
     rp.set_defaults(handler=_replay)
     pp = sub.add_parser("play", help="play a game with agents")
     pp.add_argument("script", help="script file (YAML)")
-    pp.add_argument("--seed", type=int, default=0, help="seed of the agents (default 0)")
+    pp.add_argument("--seed", default="0", help="seed of the agents (default 0)")
     pp.add_argument("--agents", choices=("random", "heuristic"), default="random")
     pp.add_argument("--record", help="write the game's decisions file here (JSON)")
     pp.add_argument("--json", action="store_true", help="print one JSON object")
@@ -69,25 +71,22 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    seed = parse_seed(args.seed)
     script = load_script(args.script)
     game = Game(script)
     if args.agents == "random":
         agents: dict[str, Any] = {
-            "mastermind": RandomAgent(args.seed),
-            "protagonists": RandomAgent(args.seed + 1),
+            "mastermind": RandomAgent(seed),
+            "protagonists": RandomAgent(seed + 1),
         }
     else:
         agents = {
-            "mastermind": HeuristicMastermind(args.seed),
-            "protagonists": HeuristicProtagonists(args.seed + 1),
+            "mastermind": HeuristicMastermind(seed),
+            "protagonists": HeuristicProtagonists(seed + 1),
         }
-    play(game, agents)
+    drive(game, agents)
     if args.record:
-        try:
-            with open(args.record, "w", encoding="utf-8") as fh:
-                json.dump(decisions_document(game), fh, indent=1)
-        except OSError as exc:
-            raise InputError("--record", f"cannot write {args.record} ({exc.strerror})") from None
+        write_replay(args.record, decisions_document(game))
     _print(game, args.json)
     return 0
 

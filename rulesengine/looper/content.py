@@ -26,8 +26,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Literal, TypeVar
 
-import yaml
-
+from rulesengine import inputs
 from rulesengine.errors import InputError
 from rulesengine.paths import DATA_DIR
 
@@ -438,35 +437,12 @@ def _show(value: object) -> str:
     return repr(value)
 
 
-class _StrictLoader(yaml.SafeLoader):
-    """A safe YAML loader that refuses a key written twice in one mapping."""
-
-
-def _construct_mapping(
-    loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False
-) -> dict[object, object]:
-    seen: set[object] = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)
-        if isinstance(key, (str, int, float, bool)) or key is None:
-            if key in seen:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"duplicate key {key!r}", key_node.start_mark
-                )
-            seen.add(key)
-    return loader.construct_mapping(node, deep=deep)
-
-
-_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-
-
 def read_yaml(path: Path, error_cls: type[InputError] = ContentError) -> object:
-    """Read one YAML file; a missing file, a syntax error or a repeated key raises ``error_cls``."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise error_cls(path.name, f"cannot be read ({exc.strerror})") from None
-    return parse_yaml(text, path.name, error_cls)
+    """Read one YAML file; a missing file, a syntax error or a repeated key raises ``error_cls``.
+
+    The bounded reader of :mod:`rulesengine.inputs` (size, encoding, nesting) names the file.
+    """
+    return inputs.read_yaml(path, path.name, error_cls)
 
 
 def parse_yaml(text: str, name: str, error_cls: type[InputError] = ContentError) -> object:
@@ -475,15 +451,9 @@ def parse_yaml(text: str, name: str, error_cls: type[InputError] = ContentError)
     >>> parse_yaml("a: 1\\nb: 2\\na: 3\\n", "twice.yaml")
     Traceback (most recent call last):
     ...
-    rulesengine.looper.content.ContentError: twice.yaml: invalid YAML at line 3: duplicate key 'a'
+    rulesengine.looper.content.ContentError: twice.yaml: invalid YAML at line 3, column 1: duplicate key 'a'
     """
-    try:
-        return yaml.load(text, Loader=_StrictLoader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        at = f" at line {mark.line + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or "syntax error"
-        raise error_cls(name, f"invalid YAML{at}: {problem}") from None
+    return inputs.parse_yaml(text, name, error_cls)
 
 
 # --------------------------------------------------------------------------- loader

@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Container
+import random
+from collections.abc import Callable, Container, Mapping, Sequence
+from fractions import Fraction
 from typing import Any, Final
 
-from rulesengine.errors import IllegalActionError
-from rulesengine.looper import abilities, incidents
+from rulesengine.contract import PAUSED, TERMINAL, drive
+from rulesengine.errors import IllegalActionError, InputError
+from rulesengine.looper import abilities, incidents, observe
 from rulesengine.looper.actions import (
     Action,
     Allow,
@@ -61,6 +64,7 @@ from rulesengine.looper.state import (
     LoopState,
     Outcome,
     Phase,
+    Side,
     Table,
     Visibility,
 )
@@ -1012,6 +1016,57 @@ class Game(Table):
     _STEPS: Final[dict[Phase, Callable[[Game], Decision | None]]] = {}
     _ANSWERS: Final[dict[Phase, Callable[[Game, Decision, Action], None]]] = {}
 
+    # ---- the shared game contract (rulesengine.contract) ---------------------------------------
+    # The same names and shapes as the Grove's GameState; see rulesengine/contract.py and
+    # docs/conventions.md. The Looper has no chance node: the script fixes everything.
+
+    def current_player(self) -> Side | int:
+        """The side to decide; :data:`~rulesengine.contract.PAUSED` between phases, ``TERMINAL`` at the end.
+
+        >>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
+        >>> Game(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml")).current_player()
+        <Side.MASTERMIND: 'mastermind'>
+        """
+        p = self._pending
+        if p is not None:
+            return Side.of(p.who)
+        return TERMINAL if self.phase is Phase.GAME_OVER else PAUSED
+
+    def player_ids(self) -> tuple[Side, Side]:
+        """The two players, in the order of :meth:`returns`."""
+        return (Side.MASTERMIND, Side.PROTAGONISTS)
+
+    def apply_action(self, action: Action) -> Game:
+        """Apply ``action`` and return the game (moved on in place; :meth:`clone` first to branch)."""
+        self.apply(action)
+        return self
+
+    def is_chance_node(self) -> bool:
+        """Always false: Tragedy Looper has no chance (the script is fixed before play)."""
+        return False
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """Always empty: Tragedy Looper has no chance node."""
+        return []
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Tragedy Looper has no chance node: always raises :class:`~rulesengine.errors.InputError`."""
+        raise InputError("chance", "Tragedy Looper has no chance node: the script fixes everything")
+
+    def is_terminal(self) -> bool:
+        """Whether the game has ended (the same as :attr:`is_over`)."""
+        return self.phase is Phase.GAME_OVER
+
+    def returns(self) -> tuple[int, int]:
+        """+1 for the winner and -1 for the loser, as (Mastermind, protagonists) (TL-LE2, TL-FG3)."""
+        if self.outcome is None:
+            raise IllegalActionError("TL-LE2", "the game is not over yet")
+        return (1, -1) if self.outcome.winner == Side.MASTERMIND else (-1, 1)
+
+    def observation(self, player: str) -> observe.ProtagonistsObservation | observe.MastermindObservation:
+        """What ``player`` (a :class:`~rulesengine.looper.state.Side`) may see now (:mod:`.observe`)."""
+        return observe.observation(self, player)
+
 
 _PASS_ONLY: dict[tuple[str, DecisionKind, str, str], Decision] = {}
 
@@ -1072,13 +1127,11 @@ Game._ANSWERS.update(
 )
 
 
-def play(game: Game, agents: dict[str, Callable[[Game], Action]]) -> Outcome:
-    """Play ``game`` to the end, asking ``agents["mastermind"]`` or ``agents["protagonists"]``.
+def play(game: Game, agents: Mapping[str, Callable[[Any, Sequence[Action]], Action]]) -> Outcome:
+    """Play ``game`` to the end with ``agents["mastermind"]`` and ``agents["protagonists"]``.
 
-    Decisions of ``"leader"`` and ``"protagonist:N"`` go to the protagonists' agent.
+    The loop is :func:`rulesengine.contract.drive`; each agent sees only its side's observation.
     """
-    while game.pending is not None:
-        side = "mastermind" if game.pending.who == "mastermind" else "protagonists"
-        game.apply(agents[side](game))
+    drive(game, agents)
     assert game.outcome is not None
     return game.outcome

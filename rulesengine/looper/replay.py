@@ -1,20 +1,25 @@
 """Replays: a script file plus a decisions file reproduce a game exactly (``docs/looper_replay.md``).
 
-A decisions file (YAML or JSON) is a mapping::
+A decisions file (YAML or JSON) has the shared replay shape of both games
+(:func:`rulesengine.contract.replay_record`, ``docs/conventions.md``)::
 
-    format: looper-decisions/1     # optional
-    script: fs_01_tutorial         # optional: checked against the script's id
-    options: {}                    # optional: ruling options, over the script's own
-    decisions:                     # answers in order; each an action dict, optionally with "who"
+    game: looper
+    version: 2
+    setup: {script: fs_01_tutorial, options: {}}   # script: checked against the script's id;
+                                                    # options: ruling options, over the script's own
+    actions:                     # the answers in order; each an action dict, optionally with "who"
       - {who: mastermind, type: place_card, card: paranoia_plus_1, target: boy_student}
       - {type: pass}
 
->>> from rulesengine.looper.engine import Game, play
+The older shape is still read: ``{format: looper-decisions/1, script, options, decisions: [...]}``
+(every key but ``decisions`` optional).
+
+>>> from rulesengine.contract import drive
+>>> from rulesengine.looper.engine import Game
 >>> from rulesengine.looper.agents import RandomAgent
 >>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
 >>> script = load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml")
->>> game = Game(script)
->>> _ = play(game, {"mastermind": RandomAgent(1), "protagonists": RandomAgent(2)})
+>>> game = drive(Game(script), {"mastermind": RandomAgent(1), "protagonists": RandomAgent(2)})
 >>> again = replay(script, decisions_document(game))
 >>> [e.as_dict() for e in again.log] == [e.as_dict() for e in game.log]
 True
@@ -27,39 +32,31 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-import yaml
-
+from rulesengine.contract import read_replay, replay_record
 from rulesengine.errors import IllegalActionError, InputError
+from rulesengine.inputs import read_data
 from rulesengine.looper.actions import from_dict, to_dict
 from rulesengine.looper.engine import Game
 from rulesengine.looper.rulings import from_options
-from rulesengine.looper.script import Script
+from rulesengine.looper.script import Script, check_action_names
 
+#: The ``format`` of the older decisions files (still read).
 FORMAT: Final = "looper-decisions/1"
 
 
 def decisions_document(game: Game) -> dict[str, Any]:
-    """The decisions file of a played game: every answer so far, with who gave it."""
-    return {
-        "format": FORMAT,
-        "script": game.script.id,
-        "decisions": [{"who": who, **to_dict(a)} for who, a in game.history],
-    }
+    """The decisions file of a played game (the shared replay shape): every answer so far, with ``who``."""
+    return replay_record(
+        "looper", {"script": game.script.id}, [{"who": who, **to_dict(a)} for who, a in game.history]
+    )
 
 
 def read_decisions(path: str | Path) -> dict[str, Any]:
     """Read a decisions file (YAML or JSON); raises :class:`InputError` naming the file on a bad shape."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(str(p), f"cannot be read ({exc.strerror})") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise InputError(str(p), f"not valid YAML/JSON: {exc}") from None
+    data = read_data(p)  # bounded: size, UTF-8, nesting, repeated keys (rulesengine.inputs)
     if not isinstance(data, Mapping):
-        raise InputError(str(p), "expected a mapping with a 'decisions' list")
+        raise InputError(str(p), "expected a mapping with an 'actions' list (or an older 'decisions' list)")
     return dict(data)
 
 
@@ -74,30 +71,41 @@ def replay(script: Script, document: Mapping[str, Any], where: str = "decisions"
     IllegalActionError
         For a decision the rules refuse; the message names its index.
     """
-    for key in document:
-        if key not in ("format", "script", "options", "decisions"):
-            raise InputError(f"{where}: {key}", "unknown key (allowed: decisions, format, options, script)")
-    fmt = document.get("format", FORMAT)
-    if fmt != FORMAT:
-        raise InputError(f"{where}: format", f"expected {FORMAT!r}, got {fmt!r}")
-    sid = document.get("script")
+    shared = read_replay(document, "looper", where)
+    if shared is not None:
+        setup, decisions = shared
+        for key in setup:
+            if key not in ("script", "options"):
+                raise InputError(f"{where}: setup: {key}", "unknown key (allowed: options, script)")
+        sid, extra, at = setup.get("script"), setup.get("options") or {}, f"{where}: setup"
+    else:  # the older shape (looper-decisions/1)
+        for key in document:
+            if key not in ("format", "script", "options", "decisions"):
+                allowed = "decisions, format, options, script"
+                raise InputError(f"{where}: {key}", f"unknown key (allowed: {allowed})")
+        fmt = document.get("format", FORMAT)
+        if fmt != FORMAT:
+            raise InputError(f"{where}: format", f"expected {FORMAT!r}, got {fmt!r}")
+        sid, extra, at = document.get("script"), document.get("options") or {}, where
+        old = document.get("decisions")
+        if not isinstance(old, list):
+            raise InputError(f"{where}: decisions", "expected a list")
+        decisions = old
     if sid is not None and sid != script.id:
-        raise InputError(f"{where}: script", f"the decisions are for {sid!r}, the script is {script.id!r}")
+        raise InputError(f"{at}: script", f"the decisions are for {sid!r}, the script is {script.id!r}")
     options = dict(script.options)
-    extra = document.get("options") or {}
     if not isinstance(extra, Mapping):
-        raise InputError(f"{where}: options", "expected a mapping")
+        raise InputError(f"{at}: options", "expected a mapping")
+    from_options(extra, f"{at}: options")  # the file's own options, named by the file
     options.update(extra)
-    decisions = document.get("decisions")
-    if not isinstance(decisions, list):
-        raise InputError(f"{where}: decisions", "expected a list")
     game = Game(script, rulings=from_options(options))
     for i, entry in enumerate(decisions):
-        here = f"{where}: decisions[{i}]"
+        here = f"{where}: {'actions' if shared is not None else 'decisions'}[{i}]"
         if not isinstance(entry, Mapping):
             raise InputError(here, f"expected an action mapping, got {entry!r}")
         body = {k: v for k, v in entry.items() if k != "who"}
         action = from_dict(body, here)
+        check_action_names(action, here, game.content)
         who = entry.get("who")
         pending = game.pending
         if pending is not None and who is not None and who != pending.who:
@@ -107,7 +115,7 @@ def replay(script: Script, document: Mapping[str, Any], where: str = "decisions"
         try:
             game.apply(action)
         except IllegalActionError as exc:
-            raise IllegalActionError(exc.rule_id, f"decision {i}: {exc.message}") from None
+            raise IllegalActionError(exc.rule_id, f"{here}: {exc.message}") from None
     return game
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, fields
 from typing import Final
 
 from rulesengine.errors import InputError
+from rulesengine.looper.limits import MAX_LOOPS
 
 #: The allowed values of the Doctor's Mastermind use (⚠f).
 DOCTOR_MM_USES: Final = ("off", "refusal", "refusal_and_goodwill")
@@ -35,7 +36,8 @@ class Rulings:
         ⚠a. ``False`` (default): the Boy/Girl Student's ability targets another *Student*; ``True``:
         any other character in the same location.
     mystery_boy_from_loop:
-        ⚠d. The first loop in which the Mystery Boy's ability can be used (default 1; alternative 2).
+        ⚠d. The first loop in which the Mystery Boy's ability can be used (default 1; alternative 2;
+        at most ``MAX_LOOPS``).
     doctor_mastermind_use:
         ⚠f. When the Mastermind may use the Doctor's first ability in the Mastermind ability phase:
         ``"refusal_and_goodwill"`` (default: the Doctor's role has goodwill refusal and the Doctor
@@ -63,36 +65,56 @@ class Rulings:
     police_this_loop_only: bool = True
 
 
-def from_options(options: Mapping[str, object] | None) -> Rulings:
+def option_problems(options: Mapping[str, object] | None, where: str = "options") -> list[InputError]:
+    """Every unknown name or bad value in a raw ``options`` mapping (empty when all are good).
+
+    This is the one check of ruling options: ``looper validate`` lists these problems for a script,
+    and :func:`from_options` (used by the engine and by ``looper replay``) raises the first.
+    A loop number is ``1..MAX_LOOPS`` (:mod:`rulesengine.looper.limits`).
+
+    >>> [str(p) for p in option_problems({"police_this_loop_only": 1, "mystery_boy_from_loop": 10**29})]
+    ['options: police_this_loop_only: expected true or false, got 1', \
+'options: mystery_boy_from_loop: expected a loop number 1 to 8, got 100000000000000000000000000000']
+    """
+    if not options:
+        return []
+    if not isinstance(options, Mapping):
+        return [InputError(where, f"expected a mapping, got {options!r}")]
+    known = {f.name for f in fields(Rulings)}
+    defaults = Rulings()
+    problems: list[InputError] = []
+    for name, value in options.items():
+        here = f"{where}: {name}"
+        if name not in known:
+            problems.append(InputError(here, f"unknown ruling option (known: {', '.join(sorted(known))})"))
+            continue
+        default = getattr(defaults, name)
+        if isinstance(default, bool):
+            if not isinstance(value, bool):
+                problems.append(InputError(here, f"expected true or false, got {value!r}"))
+        elif isinstance(default, int):
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_LOOPS:
+                problems.append(InputError(here, f"expected a loop number 1 to {MAX_LOOPS}, got {value!r}"))
+        elif name == "doctor_mastermind_use" and value not in DOCTOR_MM_USES:
+            problems.append(InputError(here, f"expected one of {', '.join(DOCTOR_MM_USES)}, got {value!r}"))
+    return problems
+
+
+def from_options(options: Mapping[str, object] | None, where: str = "options") -> Rulings:
     """Build :class:`Rulings` from a script's raw ``options`` mapping, checking names and types.
 
     Raises
     ------
     InputError
-        ``options: NAME`` for an unknown option or a value of the wrong type.
+        ``options: NAME`` (``where: NAME``) for the first problem :func:`option_problems` finds.
 
     >>> from_options({"doctor_mastermind_use": "maybe"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     rulesengine.errors.InputError: options: doctor_mastermind_use: expected one of ... got 'maybe'
     """
+    for problem in option_problems(options, where):
+        raise problem
     if not options:
         return Rulings()
-    known = {f.name: f for f in fields(Rulings)}
-    values: dict[str, object] = {}
-    for name, value in options.items():
-        if name not in known:
-            raise InputError(f"options: {name}", f"unknown ruling option (known: {', '.join(sorted(known))})")
-        default = getattr(Rulings(), name)
-        if isinstance(default, bool):
-            if not isinstance(value, bool):
-                raise InputError(f"options: {name}", f"expected true or false, got {value!r}")
-        elif isinstance(default, int):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise InputError(f"options: {name}", f"expected a whole number of at least 1, got {value!r}")
-        elif name == "doctor_mastermind_use" and value not in DOCTOR_MM_USES:
-            raise InputError(
-                f"options: {name}", f"expected one of {', '.join(DOCTOR_MM_USES)}, got {value!r}"
-            )
-        values[name] = value
-    return Rulings(**values)  # type: ignore[arg-type]
+    return Rulings(**options)  # type: ignore[arg-type]

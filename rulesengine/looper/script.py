@@ -21,26 +21,31 @@ first. Each error is a :class:`ScriptError` whose ``where`` is ``file: entry: fi
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
 from rulesengine.errors import InputError
+from rulesengine.inputs import read_yaml
+from rulesengine.looper.actions import Action, Guess, PlaceCard
 from rulesengine.looper.content import (
+    CardKind,
     Content,
     FieldReader,
     Location,
     load_content,
-    read_yaml,
 )
+from rulesengine.looper.limits import MAX_DAYS, MAX_LOOPS
+from rulesengine.looper.rulings import option_problems
 
 __all__ = [
     "SCRIPTS_DIR",
     "ScheduledIncident",
     "Script",
     "ScriptError",
+    "check_action_names",
     "dump_script",
     "load_script",
     "parse_script",
@@ -115,7 +120,7 @@ class Script:
         'key_person'
         """
         if character not in self.cast:
-            raise ScriptError(f"{self._file()}: private: roles", f"{character!r} is not in the cast")
+            raise ScriptError(f"{self._file()}: private: roles", _not_in_cast(character, self.cast))
         return self.roles.get(character, "person")
 
     def incident_on(self, day: int) -> ScheduledIncident | None:
@@ -166,7 +171,8 @@ def parse_script(path: str | Path) -> Script:
     The rules of script creation are checked by :func:`validate_script`.
     """
     path = Path(path)
-    return script_from_data(read_yaml(path, ScriptError), path.name, default_id=path.stem, path=str(path))
+    data = read_yaml(path, path.name, ScriptError)
+    return script_from_data(data, path.name, default_id=path.stem, path=str(path))
 
 
 def script_from_data(data: object, file: str, default_id: str = "script", path: str | None = None) -> Script:
@@ -284,10 +290,10 @@ def _problems(s: Script, content: Content) -> Iterator[ScriptError]:
             "public", "set", f"unknown tragedy set {s.set_id!r} (known: {', '.join(sorted(content.sets))})"
         )
         return
-    if s.loops < 1:
-        yield err("public", "loops", f"must be at least 1, got {s.loops}")
-    if s.days < 1:
-        yield err("public", "days", f"must be at least 1, got {s.days}")
+    if not 1 <= s.loops <= MAX_LOOPS:
+        yield err("public", "loops", f"must be 1 to {MAX_LOOPS}, got {s.loops}")
+    if not 1 <= s.days <= MAX_DAYS:
+        yield err("public", "days", f"must be 1 to {MAX_DAYS}, got {s.days}")
     seen_cast: set[str] = set()
     for i, character in enumerate(s.cast):
         if character not in content.characters:
@@ -312,7 +318,7 @@ def _problems(s: Script, content: Content) -> Iterator[ScriptError]:
         elif inc.incident not in tset.incidents:
             yield err("public", f"{fld}.incident", f"{inc.incident!r} is not an incident of {tset.id}")
         if inc.culprit not in cast:
-            yield err("private", "culprits", f"day {inc.day}: the culprit {inc.culprit!r} is not in the cast")
+            yield err("private", "culprits", f"day {inc.day}: {_not_in_cast(inc.culprit, cast)}")
         elif inc.culprit in culprit_days:
             yield err(
                 "private",
@@ -349,7 +355,7 @@ def _problems(s: Script, content: Content) -> Iterator[ScriptError]:
     role_ok = True
     for character, role in s.roles.items():
         if character not in cast:
-            yield err("private", f"roles.{character}", f"{character!r} is not in the cast")
+            yield err("private", f"roles.{character}", _not_in_cast(character, cast))
             role_ok = False
         if role not in tset.roles:
             yield err("private", f"roles.{character}", f"{role!r} is not a role of {tset.id}")
@@ -403,6 +409,19 @@ def _problems(s: Script, content: Content) -> Iterator[ScriptError]:
 
     # --- character parameters
     yield from _parameter_problems(s, content, cast, err)
+
+    # --- ruling options: the one check the engine and `looper replay` make too
+    for problem in option_problems(s.options):
+        yield ScriptError(f"{file}: {problem.where}", problem.message)
+
+
+def _not_in_cast(character: str, cast: Iterable[str]) -> str:
+    """The message for a name that is no cast member, listing the cast.
+
+    >>> _not_in_cast("unicorn", ["doctor", "nurse"])
+    "no character 'unicorn' in the cast (cast: doctor, nurse)"
+    """
+    return f"no character {character!r} in the cast (cast: {', '.join(cast)})"
 
 
 def _parameter_problems(
@@ -657,3 +676,41 @@ def validation_report(path: str | Path, content: Content | None = None) -> dict[
         "problems": problems,
         "warnings": [] if problems else script_warnings(script, content),
     }
+
+
+def check_action_names(action: Action, where: str, content: Content | None = None) -> None:
+    """Refuse, as malformed input, an action naming a card, place, character or role the game lacks.
+
+    A decisions file may only name things the content has: a card kind (``paranoia_plus_1``…), a
+    location or character as a card's target, a character and a role in a final guess. A name the
+    content has but the game does not allow now (a card not in the hand, a character not in the cast)
+    is left to the engine, which refuses it with the rule id (TL-D2, TL-D3, TL-FG3).
+
+    >>> check_action_names(PlaceCard("unicorn", "school"), "d.json: decisions[0]")
+    Traceback (most recent call last):
+    ...
+    rulesengine.errors.InputError: d.json: decisions[0]: card: unknown card 'unicorn' (cards: \
+forbid_goodwill, forbid_intrigue, forbid_movement, forbid_paranoia, goodwill_plus_1, goodwill_plus_2, \
+intrigue_plus_1, intrigue_plus_2, move_diagonal, move_horizontal, move_vertical, paranoia_minus_1, \
+paranoia_plus_1)
+    >>> check_action_names(PlaceCard("paranoia_plus_1", "nurse"), "d[0]")  # the engine refuses it
+    """
+    content = content if content is not None else load_content()
+    if isinstance(action, PlaceCard):
+        cards = sorted(k.value for k in CardKind)
+        if action.card not in cards:
+            raise InputError(f"{where}: card", f"unknown card {action.card!r} (cards: {', '.join(cards)})")
+        places = {loc.value for loc in Location}
+        if action.target not in places and action.target not in content.characters:
+            raise InputError(
+                f"{where}: target",
+                f"unknown target {action.target!r}: no location ({', '.join(sorted(places))}) or character"
+                " of that name",
+            )
+    elif isinstance(action, Guess):
+        if action.character not in content.characters:
+            raise InputError(f"{where}: character", f"unknown character {action.character!r}")
+        if action.role not in content.roles:
+            raise InputError(
+                f"{where}: role", f"unknown role {action.role!r} (roles: {', '.join(sorted(content.roles))})"
+            )

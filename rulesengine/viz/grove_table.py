@@ -501,7 +501,7 @@ class GroveStepper:
             decision = self.state.pending()
             assert decision is not None
             seat = decision.seat
-            self._apply(self.bot(self.state.observation(seat), decision, self.rng))
+            self._apply(self.bot(self.state.observation(seat), decision.options, self.rng))
             return
         self._update()
 

@@ -28,7 +28,7 @@ from rulesengine.looper.board import LOCATIONS
 from rulesengine.looper.cards import MASTERMIND_HAND, PROTAGONIST_HAND
 from rulesengine.looper.engine import Game
 from rulesengine.looper.script import SCRIPTS_DIR, load_script
-from rulesengine.looper.state import Phase
+from rulesengine.looper.state import Phase, Side
 from rulesengine.viz.common import (
     FigureView,
     LanguageSwitch,
@@ -178,7 +178,8 @@ class PlacementWidget:
             self.message.info(i18n.t("all_cards_placed"))
             return False
         agent = HeuristicMastermind(self.seed) if owner == "mastermind" else HeuristicProtagonists(self.seed)
-        action = agent(self.game)
+        side = Side.of(owner)
+        action = agent(self.game.observation(side), self.game.legal_actions())  # type: ignore[arg-type]
         assert isinstance(action, PlaceCard)
         return self.place(action.card, action.target)
 

@@ -1,4 +1,4 @@
-"""The day stepper of notebook 02, the plans that drive prepared days, and the tricky-case demonstrations.
+"""The day stepper of notebook 02.
 
 :class:`DayStepper` plays a shipped script one phase at a time (TL-D1..TL-D9): **Next step** moves one
 phase on. Each side's decisions are made by an agent, or by the learner through the decision panel.
@@ -7,10 +7,10 @@ the Protagonists' view (public information only) or the Mastermind's (roles, cul
 of the log). The engine (:class:`rulesengine.looper.engine.Game` with ``pause_between_phases``) makes
 every rule decision; this module only asks it, and draws the answers.
 
-:class:`PlanAgent` answers decisions from a fixed :class:`DayPlan` per day, so a notebook can show a
-prepared day with the same outcome on every run; :func:`demo` builds the short demonstrations of
-notebook 02 (forbid before movement, combined movement, a cancelled once-per-loop card, two Forbid
-Intrigue cards, a goodwill refusal, an incident that does not happen, an incident with no effect).
+The agents answer through :func:`rulesengine.contract.drive`, each with its side's observation. The plans
+(:class:`DayPlan`, :class:`PlanAgent`, :func:`plan_agents`, :func:`run_until`) live in
+:mod:`rulesengine.looper.plans` and the demonstrations (:func:`demo`) in :mod:`rulesengine.viz.looper_demos`;
+they are importable from here too, as the notebooks do.
 
 >>> stepper = DayStepper(draw=False)
 >>> stepper.next_step()
@@ -25,29 +25,27 @@ True
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 import ipywidgets as widgets
 
 from rulesengine import i18n
-from rulesengine.errors import RulesEngineError
-from rulesengine.looper.actions import Action, Choose, Pass, PlaceCard, Refuse, UseAbility
-from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists
+from rulesengine.contract import drive
+from rulesengine.looper.actions import Action
 from rulesengine.looper.engine import Game
+from rulesengine.looper.plans import Agent, DayPlan, PlanAgent, heuristic_agents, plan, plan_agents, run_until
 from rulesengine.looper.script import SCRIPTS_DIR, load_script
-from rulesengine.looper.state import Phase
+from rulesengine.looper.state import Phase, Side
 from rulesengine.viz.common import (
     LanguageSwitch,
     MessageBox,
     button,
     classed,
-    figure_view,
     on_new_language,
 )
-from rulesengine.viz.looper_board import draw_table, picture_from_game, role_name
+from rulesengine.viz.looper_board import BoardPicture, TableView, picture_from_game, role_name
 from rulesengine.viz.looper_cards import TABLE_SIZE, ViewSwitch
+from rulesengine.viz.looper_demos import DEMOS, Demo, demo
 from rulesengine.viz.looper_text import (
     DAY_STEPS,
     describe_action,
@@ -58,140 +56,7 @@ from rulesengine.viz.looper_text import (
 )
 from rulesengine.viz.looper_text import target_name as name_of
 
-Agent = Callable[[Game], Action]
 DAY_RULES = tuple(rule for rule, _ in DAY_STEPS)
-
-
-def side_of_decision(who: str) -> str:
-    """``'mastermind'`` or ``'protagonists'`` for the ``who`` of a pending decision.
-
-    >>> side_of_decision("leader"), side_of_decision("protagonist:2")
-    ('protagonists', 'protagonists')
-    """
-    return "mastermind" if who == "mastermind" else "protagonists"
-
-
-# --------------------------------------------------------------------------------- plans
-
-
-@dataclass(frozen=True)
-class DayPlan:
-    """The choices of one prepared day: three Mastermind cards, one card per protagonist (leader
-    first), the goodwill abilities the leader declares (by ability id) and whether the Mastermind
-    refuses when it may (TL-D6c), and the Mastermind abilities it uses at TL-D5 or TL-D9 (``id`` or
-    ``id@target``).
-    Everything else is answered with Pass or the first legal option."""
-
-    mastermind: tuple[tuple[str, str], ...] = ()
-    protagonists: tuple[tuple[str, str], ...] = ()
-    goodwill: tuple[str, ...] = ()
-    refuse: bool = False
-    abilities: tuple[str, ...] = ()
-
-
-def plan(
-    mastermind: str, protagonists: str, goodwill: str = "", refuse: bool = False, abilities: str = ""
-) -> DayPlan:
-    """A :class:`DayPlan` from short text: ``"card@target card@target card@target"`` per side.
-
-    >>> plan("paranoia_plus_1@doctor intrigue_plus_1@city move_vertical@girl_student", "").mastermind[1]
-    ('intrigue_plus_1', 'city')
-    """
-
-    def cards(text: str) -> tuple[tuple[str, str], ...]:
-        return tuple((c, t) for c, t in (item.split("@") for item in text.split()))
-
-    return DayPlan(
-        cards(mastermind), cards(protagonists), tuple(goodwill.split()), refuse, tuple(abilities.split())
-    )
-
-
-@dataclass
-class PlanAgent:
-    """An agent that answers from a list of :class:`DayPlan` (one per day; the list restarts each loop).
-
-    At the time spiral it answers ``time_spiral`` (``"next_loop"`` or ``"final_guess"``, TL-TS2).
-    """
-
-    plans: Sequence[DayPlan]
-    declared: dict[tuple[int, int], int] = field(default_factory=dict)
-    used: set[tuple[int, int, str]] = field(default_factory=set)
-    time_spiral: str = "next_loop"
-
-    def _plan(self, game: Game) -> DayPlan:
-        index = game.day - 1
-        return self.plans[index] if index < len(self.plans) else DayPlan()
-
-    def __call__(self, game: Game) -> Action:
-        """Answer the pending decision from the plan of the current day."""
-        decision = game.pending
-        assert decision is not None
-        options = decision.options
-        plan = self._plan(game)
-        if decision.kind == "place_card":
-            mine = [pc for pc in game.cards if (pc.owner == "mastermind") == (decision.who == "mastermind")]
-            cards = plan.mastermind if decision.who == "mastermind" else plan.protagonists
-            if len(mine) < len(cards):
-                card, target = cards[len(mine)]
-                return PlaceCard(card, target)
-            return options[0]
-        if decision.kind == "goodwill":
-            key = (game.loop, game.day)
-            done = self.declared.get(key, 0)
-            if done < len(plan.goodwill):
-                self.declared[key] = done + 1
-                wanted = plan.goodwill[done]
-                for option in options:
-                    if isinstance(option, UseAbility) and option.ability == wanted:
-                        return option
-                raise RulesEngineError(f"TL-D6a: the plan's ability {wanted} cannot be declared now")
-            return Pass()
-        if decision.kind in ("mastermind_ability", "day_end_ability"):
-            for wanted in plan.abilities:
-                key3 = (game.loop, game.day, wanted)
-                if key3 in self.used:
-                    continue
-                ability, _, target = wanted.partition("@")
-                for option in options:
-                    if (
-                        isinstance(option, UseAbility)
-                        and option.ability == ability
-                        and target in ("", option.target)
-                    ):
-                        self.used.add(key3)
-                        return option
-            return Pass()
-        if decision.kind == "goodwill_response":
-            return Refuse() if plan.refuse and Refuse() in options else options[0]
-        if decision.kind == "time_spiral":
-            return Choose(self.time_spiral)
-        if Pass() in options:
-            return Pass()
-        return options[0]
-
-
-def plan_agents(plans: Sequence[DayPlan]) -> dict[str, Agent]:
-    """The same plan answering for both sides."""
-    agent = PlanAgent(plans)
-    return {"mastermind": agent, "protagonists": agent}
-
-
-def heuristic_agents(seed: int = 2026) -> dict[str, Agent]:
-    """The engine's heuristic agents for both sides, seeded."""
-    return {"mastermind": HeuristicMastermind(seed), "protagonists": HeuristicProtagonists(seed + 1)}
-
-
-def run_until(game: Game, agents: Mapping[str, Agent], day: int, phase: Phase) -> Game:
-    """Drive a pausing game with ``agents`` until it stands paused before ``phase`` of ``day`` (or ends)."""
-    while not game.is_over:
-        if game.is_paused:
-            if game.day == day and game.phase is phase:
-                return game
-            game.resume()
-            continue
-        assert game.pending is not None
-        game.apply(agents[side_of_decision(game.pending.who)](game))
-    return game
 
 
 # --------------------------------------------------------------------------------- the stepper
@@ -266,7 +131,7 @@ class DayStepper:
             "resolution_order",
         )
         self.message = MessageBox()
-        self.figure = figure_view(self._draw, size=TABLE_SIZE, draw_now=draw)
+        self.figure = TableView(self._picture, size=TABLE_SIZE, draw_now=draw)
         self.log = classed(
             widgets.HTML(
                 layout=widgets.Layout(width="100%", height="260px", overflow="auto", border="1px solid #ddd")
@@ -319,7 +184,7 @@ class DayStepper:
     def waiting_for_learner(self) -> bool:
         """Whether a decision is pending that the learner makes."""
         pending = self.game.pending
-        return pending is not None and side_of_decision(pending.who) in self.learner
+        return pending is not None and Side.of(pending.who) in self.learner
 
     # ------------------------------------------------------------------ moving on
 
@@ -327,8 +192,9 @@ class DayStepper:
         return {v: len(self.game.view(v)["log"]) for v in ("protagonists", "mastermind")}
 
     def _run_agents(self) -> None:
-        while self.game.pending is not None and not self.waiting_for_learner():
-            self.game.apply(self.agents[side_of_decision(self.game.pending.who)](self.game))
+        """Let the agents of the sides the learner does not play decide, up to a pause or the learner."""
+        learner = self.learner
+        drive(self.game, {s: a for s, a in self.agents.items() if s not in learner}, stop_at_pause=True)
 
     def next_step(self) -> str | None:
         """Move one phase on; return the rule id of the step completed (``None`` if it is not done yet).
@@ -395,7 +261,7 @@ class DayStepper:
 
     def _announce(self, action: Action, who: str) -> str:
         """What the message line may say about a decision just made, in the current view."""
-        if side_of_decision(who) == "mastermind" and self.view.value == "protagonists":
+        if Side.of(who) == "mastermind" and self.view.value == "protagonists":
             return i18n.t("mastermind_decided")
         return describe_action(action) + " ✓"
 
@@ -416,7 +282,8 @@ class DayStepper:
         before = self._count()
         start = self.game.phase
         with self.message.catching():
-            action = self.agents[side_of_decision(pending.who)](self.game)
+            side = Side.of(pending.who)
+            action = self.agents[side](self.game.observation(side), self.game.legal_actions())
             self.game.apply(action)
             self.message.info(self._announce(action, pending.who))
         self._after(start, before)
@@ -462,9 +329,9 @@ class DayStepper:
     def reset(self) -> None:
         """Start the script again from loop 1, day 1."""
         self.agents = self._agents_given if self._agents_given is not None else heuristic_agents(self.seed)
-        if isinstance(self.agents.get("mastermind"), PlanAgent):
-            self.agents["mastermind"].declared.clear()  # type: ignore[attr-defined]
-            self.agents["mastermind"].used.clear()  # type: ignore[attr-defined]
+        for agent in self.agents.values():
+            if isinstance(agent, PlanAgent):
+                agent.reset()
         self.game = Game(load_script(SCRIPTS_DIR / f"{self.script_id}.yaml"), pause_between_phases=True)
         self.last_done = None
         self.fresh = {"protagonists": 0, "mastermind": 0}
@@ -550,7 +417,7 @@ class DayStepper:
             self.options.options = []
             self.options.disabled = self.play_button.disabled = self.agent_button.disabled = True
             return
-        side = side_of_decision(pending.who)
+        side = Side.of(pending.who)
         who = i18n.t("mastermind") if side == "mastermind" else i18n.t("protagonists")
         if pending.who.startswith("protagonist:"):
             who = f"{i18n.t('protagonist')} {'ABC'[int(pending.who.split(':')[1])]}"
@@ -598,12 +465,11 @@ class DayStepper:
             f"🔒 <b>{html.escape(i18n.t('plot'))}</b>: {plots}</div>"
         )
 
-    def _draw(self, fig: Any) -> None:
+    def _picture(self) -> BoardPicture:
         resolved = self.last_done == "TL-D4" and self.game.phase is not Phase.CARD_RESOLUTION
-        picture = picture_from_game(
+        return picture_from_game(
             self.game, self.view.value, show_resolved=resolved, highlight=int(self.highlight.value)
         )
-        draw_table(picture, fig)
 
     def refresh(self, keep_message: bool = False) -> None:
         """Redraw the step bar, the decision panel, the picture, the secrets line and the log."""
@@ -635,206 +501,16 @@ class DayStepper:
         self.widget.close()
 
 
-# --------------------------------------------------------------------------------- demonstrations
-
-
-@dataclass
-class Demo:
-    """A short prepared situation: the game (driven by the engine from a plan), what it shows, the facts."""
-
-    key: str
-    title: str
-    rules: str
-    game: Game
-    facts: list[str]
-    show_resolved: bool = False
-
-    def picture(self, viewer: str = "mastermind") -> Any:
-        """The board picture of the demonstration."""
-        return picture_from_game(self.game, viewer, show_resolved=self.show_resolved, highlight=0)
-
-    def report(self) -> str:
-        """Title, rule ids and the facts, one per line."""
-        return "\n".join([f"{self.title} ({self.rules})", *[f"  {f}" for f in self.facts]])
-
-
-def _game(script_id: str) -> Game:
-    return Game(load_script(SCRIPTS_DIR / f"{script_id}.yaml"), pause_between_phases=True)
-
-
-def _where(game: Game, cid: str) -> str:
-    return str(game.chars[cid].location)
-
-
-def _public(game: Game, kinds: Sequence[str]) -> list[str]:
-    events = [e for e in game.view("protagonists")["log"] if e["kind"] in kinds and e["day"] == game.day]
-    return [text for _rule, _vis, text in log_lines(events)]
-
-
-def _forbid_before_movement() -> Demo:
-    game = _game("fs_01_tutorial")
-    day1 = plan(
-        "move_vertical@girl_student intrigue_plus_1@city paranoia_plus_1@doctor",
-        "forbid_movement@girl_student goodwill_plus_1@doctor paranoia_plus_1@shrine_maiden",
-    )
-    start = _where(game, "girl_student")
-    run_until(game, plan_agents([day1]), 1, Phase.MASTERMIND_ABILITY)
-    facts = [
-        f"Girl Student: {start} → {_where(game, 'girl_student')} "
-        "(Forbid Movement resolves first and cancels the Movement ↕ on her)",
-        f"cancelled cards: {_cancelled(game)}",
-    ]
-    return Demo("forbid_before_movement", "Forbid before movement", "TL-D4, TL-D4a", game, facts, True)
-
-
-def _cancelled(game: Game) -> list[str]:
-    events = game.view("mastermind")["log"]
-    revealed = next(e for e in reversed(events) if e["kind"] == "cards_revealed")["cards"]
-    resolved = next(e for e in reversed(events) if e["kind"] == "cards_resolved")
-    return [f"{revealed[i][1]} on {revealed[i][2]}" for i in resolved["cancelled"]]
-
-
-def _combined_movement() -> Demo:
-    game = _game("fs_01_tutorial")
-    day1 = plan(
-        "move_vertical@doctor move_horizontal@office_worker paranoia_plus_1@pop_idol",
-        "move_horizontal@doctor move_horizontal@office_worker goodwill_plus_1@girl_student",
-    )
-    doctor, worker = _where(game, "doctor"), _where(game, "office_worker")
-    run_until(game, plan_agents([day1]), 1, Phase.MASTERMIND_ABILITY)
-    facts = [
-        f"Doctor: {doctor} → {_where(game, 'doctor')} (↕ + ↔ combine into one diagonal move)",
-        f"Office Worker: {worker} → {_where(game, 'office_worker')} "
-        "(↔ + ↔ is one ↔, into the School, which he may not enter: the whole move is ignored)",
-    ]
-    return Demo("combined_movement", "Combined movement", "TL-D4", game, facts, True)
-
-
-def _cancelled_once_per_loop() -> Demo:
-    game = _game("fs_01_tutorial")
-    day1 = plan(
-        "intrigue_plus_2@city paranoia_plus_1@doctor intrigue_plus_1@hospital",
-        "forbid_intrigue@city goodwill_plus_1@doctor paranoia_plus_1@shrine_maiden",
-    )
-    run_until(game, plan_agents([day1, DayPlan()]), 2, Phase.MASTERMIND_CARDS)
-    facts = [
-        f"City intrigue after day 1: {game.location_intrigue['city']} "
-        "(Forbid Intrigue cancelled Intrigue +2)",
-        f"Mastermind's spent cards: {game.spent['mastermind']}",
-        f"Intrigue +2 in the Mastermind's hand on day 2: {'intrigue_plus_2' in game.hand('mastermind')}",
-    ]
-    return Demo(
-        "cancelled_once_per_loop",
-        "A cancelled once-per-loop card is still spent",
-        "TL-D4a, TL-D4c",
-        game,
-        facts,
-    )
-
-
-def _two_forbid_intrigue() -> Demo:
-    game = _game("fs_01_tutorial")
-    day1 = plan(
-        "intrigue_plus_2@city intrigue_plus_1@school paranoia_plus_1@doctor",
-        "forbid_intrigue@city forbid_intrigue@school goodwill_plus_1@doctor",
-    )
-    run_until(game, plan_agents([day1]), 1, Phase.MASTERMIND_ABILITY)
-    resolved = next(e for e in reversed(game.view("protagonists")["log"]) if e["kind"] == "cards_resolved")
-    facts = [
-        f"City intrigue: {game.location_intrigue['city']}, "
-        f"School intrigue: {game.location_intrigue['school']}",
-        f"two Forbid Intrigue cards void each other: {resolved['forbid_intrigue_void']}",
-    ]
-    return Demo("two_forbid_intrigue", "Two Forbid Intrigue cards", "TL-D4, TL-D4a", game, facts, True)
-
-
-def _goodwill_refusal() -> Demo:
-    game = _game("fs_01_tutorial")
-    day1 = plan(
-        "paranoia_plus_1@doctor intrigue_plus_1@hospital move_horizontal@shrine_maiden",
-        "goodwill_plus_2@office_worker goodwill_plus_1@doctor paranoia_plus_1@boy_student",
-    )
-    day2 = plan(
-        "paranoia_plus_1@doctor intrigue_plus_1@hospital paranoia_minus_1@boy_student",
-        "goodwill_plus_1@office_worker goodwill_plus_1@doctor paranoia_minus_1@girl_student",
-        goodwill="office_worker.1",
-        refuse=True,
-    )
-    run_until(game, plan_agents([day1, day2]), 2, Phase.LEADER_SWITCH)
-    facts = [
-        *_public(game, ("goodwill_declared", "goodwill_refused")),
-        f"Office Worker's goodwill after the refusal: {game.chars['office_worker'].goodwill} "
-        "(TL-D6f: not spent)",
-        f"office_worker.1 counts as used today: {'office_worker.1' in game.used_today}",
-        "the Mastermind's own log adds: "
-        + "; ".join(
-            t for _r, v, t in log_lines(game.view("mastermind")["log"]) if v != "public" and "Refused" in t
-        ),
-    ]
-    return Demo("goodwill_refusal", "A goodwill refusal", "TL-D6c, TL-D6f", game, facts)
-
-
-def _incident_not_happened() -> Demo:
-    game = _game("fs_01_tutorial")
-    calm = plan(
-        "paranoia_plus_1@doctor intrigue_plus_1@hospital paranoia_plus_1@shrine_maiden",
-        "paranoia_minus_1@doctor goodwill_plus_1@girl_student paranoia_minus_1@shrine_maiden",
-    )
-    calm2 = plan(
-        "paranoia_plus_1@doctor intrigue_plus_1@hospital paranoia_plus_1@shrine_maiden",
-        "goodwill_plus_1@doctor goodwill_plus_1@girl_student paranoia_plus_1@boy_student",
-    )
-    run_until(game, plan_agents([calm, calm2]), 2, Phase.LEADER_SWITCH)
-    sched = game.script.incident_on(2)
-    assert sched is not None
-    culprit = game.chars[sched.culprit]
-    facts = [
-        *_public(game, ("incident_not_happened", "incident_happened")),
-        f"(Mastermind only) culprit {name_of(sched.culprit)}: paranoia {culprit.paranoia} "
-        f"< limit {game.content.characters[sched.culprit].paranoia_limit} (TL-D7b)",
-    ]
-    return Demo(
-        "incident_not_happened", "An incident that does not happen", "TL-D7, TL-D7a, TL-D7b", game, facts
-    )
-
-
-def _incident_no_effect() -> Demo:
-    game = _game("fs_02_quiet_ward")
-    day = plan(
-        "paranoia_plus_1@doctor intrigue_plus_1@school paranoia_plus_1@journalist",
-        "goodwill_plus_1@nurse goodwill_plus_1@patient goodwill_plus_1@class_rep",
-    )
-    day3 = plan(
-        "paranoia_plus_1@journalist intrigue_plus_1@school paranoia_minus_1@nurse",
-        "goodwill_plus_1@nurse goodwill_plus_1@patient goodwill_plus_1@class_rep",
-    )
-    run_until(game, plan_agents([day, day, day3]), 3, Phase.LEADER_SWITCH)
-    facts = [
-        *_public(game, ("incident_happened", "incident_no_effect", "incident_not_happened", "death")),
-        f"Hospital intrigue: {game.location_intrigue['hospital']} "
-        "(Hospital Incident needs at least 1: TL-D7e)",
-        f"dead characters: {[c for c in game.cast if not game.chars[c].alive]}",
-    ]
-    return Demo("incident_no_effect", "An incident that happens with no effect", "TL-D7, TL-D7e", game, facts)
-
-
-DEMOS: dict[str, Callable[[], Demo]] = {
-    "forbid_before_movement": _forbid_before_movement,
-    "combined_movement": _combined_movement,
-    "cancelled_once_per_loop": _cancelled_once_per_loop,
-    "two_forbid_intrigue": _two_forbid_intrigue,
-    "goodwill_refusal": _goodwill_refusal,
-    "incident_not_happened": _incident_not_happened,
-    "incident_no_effect": _incident_no_effect,
-}
-
-
-def demo(key: str) -> Demo:
-    """Build one demonstration of notebook 02 by playing its plan through the engine.
-
-    >>> print(demo("combined_movement").facts[0])
-    Doctor: hospital → school (↕ + ↔ combine into one diagonal move)
-    """
-    if key not in DEMOS:
-        raise KeyError(f"unknown demonstration {key!r} (known: {', '.join(DEMOS)})")
-    return DEMOS[key]()
+__all__ = [
+    "DEMOS",
+    "Agent",
+    "DayPlan",
+    "DayStepper",
+    "Demo",
+    "PlanAgent",
+    "demo",
+    "heuristic_agents",
+    "plan",
+    "plan_agents",
+    "run_until",
+]

@@ -22,10 +22,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from rulesengine import i18n
+from rulesengine.looper.plans import Agent, heuristic_agents
 from rulesengine.looper.script import shipped_scripts
+from rulesengine.looper.state import Side
 from rulesengine.viz.common import button, classed
 from rulesengine.viz.looper_board import role_name
-from rulesengine.viz.looper_day import Agent, DayStepper, heuristic_agents
+from rulesengine.viz.looper_day import DayStepper
 from rulesengine.viz.looper_text import ability_text, incident_name, plot_name
 from rulesengine.viz.looper_text import target_name as name_of
 
@@ -147,9 +149,9 @@ class PlayWidget(DayStepper):
         self.refresh()
 
     @property
-    def side(self) -> str:
+    def side(self) -> Side:
         """The learner's side."""
-        return "mastermind" if self.mm_learner.value else "protagonists"
+        return Side.MASTERMIND if self.mm_learner.value else Side.PROTAGONISTS
 
     def new_game(self, script_id: str, side: str) -> None:
         """Start ``script_id`` again with the learner as ``side``."""

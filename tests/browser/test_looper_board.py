@@ -19,7 +19,7 @@ def place(page, card: str, target: str, expect: str) -> None:
     page.wait_for_function(has_text(MESSAGE, expect))
 
 
-def test_illegal_placement_is_refused_with_its_rule_id_TL_D2a_TL_D3c(page, voila_url):
+def test_illegal_placement_is_refused_with_its_rule_id_tl_d2a_tl_d3c(page, voila_url):
     open_app(page, voila_url, NOTEBOOK, FIGURE)
     turn = page.locator(".rulesengine-looper-turn")
     assert "Mastermind" in turn.inner_text() and "1/3" in turn.inner_text()

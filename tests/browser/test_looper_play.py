@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.browser.conftest import has_text, open_app
 
 
-def test_final_guess_is_answered_one_guess_at_a_time_TL_FG3(page, voila_url):
+def test_final_guess_is_answered_one_guess_at_a_time_tl_fg3(page, voila_url):
     root = ".rulesengine-looper-final-guess"
     open_app(page, voila_url, "03_looper_loop_end_and_final_guess.ipynb", f"{root} .rulesengine-figure")
     page.locator(f"{root} .rulesengine-looper-guess-character select").select_option(label="Girl Student")
@@ -19,7 +19,7 @@ def test_final_guess_is_answered_one_guess_at_a_time_TL_FG3(page, voila_url):
     assert "wrong" in page.locator(f"{root} .rulesengine-message").inner_text()
 
 
-def test_play_on_to_the_learners_card_and_play_it_TL_D3(page, voila_url):
+def test_play_on_to_the_learners_card_and_play_it_tl_d3(page, voila_url):
     root = ".rulesengine-looper-game"
     open_app(page, voila_url, "04_looper_play_a_script.ipynb", f"{root} .rulesengine-figure")
     page.locator(f"{root} .rulesengine-looper-play-on").click()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,71 +44,71 @@ def at_follower_accuse() -> GameState:
 
 
 # ------------------------------------------------------------------------------ deal (chance)
-def test_player_action_before_the_deal_GR_S3() -> None:
+def test_player_action_before_the_deal_gr_s3() -> None:
     refused(new_game(3), Look(0, (0, 1)), "GR-S3", "dealt first")
 
 
-def test_deal_in_the_middle_of_a_round_GR_S3() -> None:
+def test_deal_in_the_middle_of_a_round_gr_s3() -> None:
     refused(at_leader_look(), D586, "GR-S3", "only at the start of a round")
 
 
-def test_deal_with_wrong_figures_GR_S1() -> None:
+def test_deal_with_wrong_figures_gr_s1() -> None:
     refused(new_game(3), Deal.of([2, 3, 4], [5, 8, 6], "X"), "GR-S1", "figures in play for 3 players")
     refused(new_game(4), Deal.of([2, 3, 4, 7], [5, 8, 6], 6), "GR-S1")
 
 
-def test_deal_to_the_wrong_number_of_seats_GR_S3() -> None:
+def test_deal_to_the_wrong_number_of_seats_gr_s3() -> None:
     refused(new_game(3), Deal.of([2, 3, 4, 7], [5, 8, 6], "X"), "GR-S3", "each of the 3 players")
 
 
-def test_two_player_deal_needs_the_face_up_figure_GR_2P1() -> None:
+def test_two_player_deal_needs_the_face_up_figure_gr_2p1() -> None:
     refused(new_game(2), Deal.of([2, 3], [5, 8, 6], 7), "GR-2P1")
     refused(new_game(3), Deal.of([2, 3, 4], [5, 8, 6], 7, public=4), "GR-2P1")
 
 
-def test_deal_with_two_suspects_GR_S3() -> None:
+def test_deal_with_two_suspects_gr_s3() -> None:
     with pytest.raises(IllegalActionError, match="GR-S3"):
         Deal.of([2, 3, 4], [5, 8], 7)
 
 
 # ------------------------------------------------------------------------------------ looks
-def test_leader_must_look_before_accusing_GR_P2() -> None:
+def test_leader_must_look_before_accusing_gr_p2() -> None:
     refused(at_leader_look(), Accuse(0, 1), "GR-P2", "must first look")
 
 
-def test_leader_looks_at_two_different_suspects_GR_P2() -> None:
+def test_leader_looks_at_two_different_suspects_gr_p2() -> None:
     refused(at_leader_look(), Look(0, (1, 1)), "GR-P2", "two different suspects")
     refused(at_leader_look(), Look(0, (0, 3)), "GR-P2")
     refused(at_leader_look(), Look(0, (0,)), "GR-P2")  # type: ignore[arg-type]
 
 
-def test_out_of_turn_look_GR_P2_P4() -> None:
+def test_out_of_turn_look_gr_p2_gr_p4() -> None:
     refused(at_leader_look(), Look(1, (0, 1)), "GR-P2", "seat 0's turn")
     refused(at_follower_look(), Look(2, (0, 2)), "GR-P4", "seat 1's turn")
 
 
-def test_follower_may_not_look_at_the_accused_suspect_GR_P4() -> None:
+def test_follower_may_not_look_at_the_accused_suspect_gr_p4() -> None:
     refused(at_follower_look(), Look(1, (0, 1)), "GR-P4", "may look only at suspects 0 and 2")
     refused(at_follower_look(), Look(1, (1, 2)), "GR-P4")
 
 
-def test_follower_must_look_before_accusing_GR_P4() -> None:
+def test_follower_must_look_before_accusing_gr_p4() -> None:
     refused(at_follower_look(), Accuse(1, 0), "GR-P4", "must first look")
 
 
-def test_no_second_look_GR_P3_P5() -> None:
+def test_no_second_look_gr_p3_gr_p5() -> None:
     refused(at_leader_accuse(), Look(0, (1, 2)), "GR-P3", "already looked")
     refused(at_follower_accuse(), Look(1, (0, 2)), "GR-P5", "already looked")
 
 
 # ------------------------------------------------------------------------------- accusations
-def test_accuse_a_suspect_that_does_not_exist_GR_P3_P5() -> None:
+def test_accuse_a_suspect_that_does_not_exist_gr_p3_gr_p5() -> None:
     refused(at_leader_accuse(), Accuse(0, 3), "GR-P3", "one of the suspects 0, 1, 2")
     refused(at_follower_accuse(), Accuse(1, -1), "GR-P5")
     refused(at_follower_accuse(), Accuse(1, True), "GR-P5")  # type: ignore[arg-type]
 
 
-def test_out_of_turn_accusation_GR_P3_P5() -> None:
+def test_out_of_turn_accusation_gr_p3_gr_p5() -> None:
     refused(at_leader_accuse(), Accuse(2, 0), "GR-P3", "seat 0's turn")
     refused(at_follower_accuse(), Accuse(0, 0), "GR-P5", "seat 1's turn")
 
@@ -116,7 +118,7 @@ def test_not_an_action() -> None:
 
 
 # --------------------------------------------------------------------------------- game end
-def test_no_action_after_the_end_and_no_outcome_before_GR_E1() -> None:
+def test_no_action_after_the_end_and_no_outcome_before_gr_e1() -> None:
     with pytest.raises(IllegalActionError, match="not over"):
         new_game(3).outcome()
     state = play_round(new_game(5), Deal.of([2, 3, 4, 6, 7], [5, 8, "X"], "X"), [1] * 5)
@@ -124,7 +126,7 @@ def test_no_action_after_the_end_and_no_outcome_before_GR_E1() -> None:
     refused(state, Deal.of([2, 3, 4, 6, 7], [5, 8, "X"], "X"), "GR-E1", "game is over")
 
 
-def test_bad_first_leader_GR_P1() -> None:
+def test_bad_first_leader_gr_p1() -> None:
     with pytest.raises(IllegalActionError, match="GR-P1"):
         new_game(3, first_leader=3)
     with pytest.raises(InputError, match="must be 2 to 5"):
@@ -201,3 +203,84 @@ def test_cli_table_check_passes() -> None:
     from rulesengine.cli import main
 
     assert main(["grove", "table", "--check"]) == 0
+
+
+# --------------------------------------------------------------------------- malformed records and figures
+@pytest.mark.parametrize("text", ["²", "³", "３", "٢", "৩", "⁷", "8.0", "", "10", "0"])
+def test_a_figure_is_an_ascii_digit_2_to_8_or_x_gr_c1(text: str) -> None:
+    """``str.isdigit`` accepts ``²`` (then ``int`` fails) and ``int`` accepts ``３``: neither is a figure."""
+    from rulesengine.grove.figures import parse_figure
+
+    with pytest.raises(InputError) as info:
+        parse_figure(text, "hands")
+    assert str(info.value) == f"hands: {text!r} is not a figure (2..8 or X)"
+
+
+def record_with(path: str, value: object) -> dict[str, object]:
+    from rulesengine.grove.replay import play_seeded, to_record
+
+    record = to_record(play_seeded(3, seed=4))
+    *head, last = path.split(".")
+    node: Any = record
+    for key in head:
+        node = node[int(key)] if isinstance(node, list) else node[key]
+    node[last] = value
+    return record
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        ("actions.0.deal.hands", "786", "actions[0]: deal: hands and suspects must be lists"),
+        ("actions.0.deal.suspects", {"0": "5"}, "actions[0]: deal: hands and suspects must be lists"),
+        ("actions.1.look.suspects", "01", "actions[1]: look: suspects: must be a pair of suspect indices"),
+        ("actions.0.deal.victim", "²", "actions[0]: deal: victim: '²' is not a figure (2..8 or X)"),
+    ],
+)
+def test_replay_refuses_malformed_actions_naming_the_entry(path: str, value: object, message: str) -> None:
+    from rulesengine.grove.replay import replay
+
+    with pytest.raises(InputError) as info:
+        replay(record_with(path, value))
+    assert str(info.value) == message
+
+
+def test_replay_names_the_entry_the_rules_refuse_gr_p2() -> None:
+    """A look out of turn: the rule id, then ``actions[i]``; the API names no file, the CLI adds it."""
+    from rulesengine.grove.replay import replay
+
+    record = record_with("actions.1.look.seat", 1)
+    with pytest.raises(IllegalActionError) as info:
+        replay(record)
+    assert info.value.rule_id == "GR-P2"
+    assert info.value.message.startswith("actions[1]: ")
+    assert str(info.value).startswith("GR-P2: actions[1]: ")
+
+
+def test_cli_replay_refusal_names_file_and_entry(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from rulesengine.cli import main
+
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record_with("actions.2.accuse.seat", 2)), encoding="utf-8")
+    assert main(["grove", "replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: GR-") and ": game.json: actions[2]: " in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "²", "--alibis", "2,3"], "--players: must be 2 to 5 written with the digits 0-9"),
+        (["--players", "３", "--alibis", "2,3"], "--players: must be 2 to 5 written with the digits 0-9"),
+        (["--players", "3", "--alibis", "2,3", "--seen", ""], "--seen: is empty; leave the option out"),
+        (["--players", "3", "--alibis", "2,3", "--seen", " , "], "--seen: expected I=V pairs such as 0=7"),
+        (["--players", "3", "--alibis", "2,3", "--seen", "٠=7"], "--seen: expected I=V pairs"),
+    ],
+)
+def test_odds_options_are_ascii_numbers(args: list[str], message: str) -> None:
+    from rulesengine.grove.cli import parse_odds_args
+
+    values = dict(zip(args[::2], args[1::2], strict=True))
+    with pytest.raises(InputError) as info:
+        parse_odds_args(values["--players"], values["--alibis"], values.get("--seen"), values.get("--public"))
+    assert str(info.value).startswith(message)

@@ -27,7 +27,7 @@ from tests.grove.helpers_grove import play_round
 D586 = Deal.of([2, 3, 4], [5, 8, 6], 7)  # culprit: suspect 0 (the 5 makes the lowest guilty)
 
 
-def test_deal_is_an_explicit_chance_step_GR_S3() -> None:
+def test_deal_is_an_explicit_chance_step_gr_s3() -> None:
     state = new_game(3)
     assert state.current_player() == CHANCE and state.is_chance_node()
     outcomes = state.chance_outcomes()
@@ -37,7 +37,7 @@ def test_deal_is_an_explicit_chance_step_GR_S3() -> None:
     assert len(new_game(5).chance_outcomes()) == 181440  # the two X figures look alike
 
 
-def test_seeded_deal_is_reproducible_GR_S3() -> None:
+def test_seeded_deal_is_reproducible_gr_s3() -> None:
     import random
 
     a = new_game(4).sample_chance(random.Random(11))
@@ -46,7 +46,7 @@ def test_seeded_deal_is_reproducible_GR_S3() -> None:
     assert sorted(a.figures()) == sorted(Figure.parse(v) for v in "2345678X")
 
 
-def test_investigation_passes_left_GR_I1_I2() -> None:
+def test_investigation_passes_left_gr_i1_gr_i2() -> None:
     state = new_game(3).apply(D586)
     assert [state.observation(s).alibis for s in range(3)] == [(2, 4), (3, 2), (4, 3)]
     assert state.observation(0).received == 4 and state.observation(1).received == 2
@@ -61,7 +61,7 @@ def test_investigation_passes_left_GR_I1_I2() -> None:
     assert decision.options == (Look(0, (0, 1)), Look(0, (0, 2)), Look(0, (1, 2)))
 
 
-def test_leader_looks_and_unseen_token_GR_P2() -> None:
+def test_leader_looks_and_unseen_token_gr_p2() -> None:
     state = new_game(3).apply(D586).apply(Look(0, (1, 2)))
     assert state.unseen == 0
     public = [e.text for e in state.events if e.public][-2:]
@@ -73,7 +73,7 @@ def test_leader_looks_and_unseen_token_GR_P2() -> None:
     assert odds.suspects == (Fraction(1, 3), Fraction(2, 3), Fraction(0))
 
 
-def test_follower_looks_at_the_two_not_accused_GR_P4() -> None:
+def test_follower_looks_at_the_two_not_accused_gr_p4() -> None:
     state = new_game(3).apply(D586).apply(Look(0, (0, 1))).apply(Accuse(0, 1))
     decision = state.pending()
     assert decision is not None and decision.rule_id == "GR-P4"
@@ -85,7 +85,7 @@ def test_follower_looks_at_the_two_not_accused_GR_P4() -> None:
     assert state.observation(1).suspects == (5, None, 6)
 
 
-def test_penalties_with_stacked_chips_of_several_colours_GR_P6_V2_V3() -> None:
+def test_penalties_with_stacked_chips_of_several_colours_gr_p6_gr_v2_gr_v3() -> None:
     """4 players, suspects 5 8 6 (culprit 0). Accusations 1, 2, 1, 0 clockwise from seat 0."""
     deal = Deal.of([2, 3, 4, 7], [5, 8, 6], "X")
     state = play_round(new_game(4), deal, [1, 2, 1, 0])
@@ -103,13 +103,13 @@ def test_penalties_with_stacked_chips_of_several_colours_GR_P6_V2_V3() -> None:
     assert kinds == [EventKind.REVEAL, EventKind.BOX, EventKind.PENALTY, EventKind.PENALTY, EventKind.LEADER]
 
 
-def test_three_colours_in_one_stack_GR_V3() -> None:
+def test_three_colours_in_one_stack_gr_v3() -> None:
     state = play_round(new_game(3), D586, [1, 1, 1], leader_look=(1, 2))
     assert state.incompetent == ((), (), (0, 1, 2))
     assert state.rounds[0].penalties[0].chips == (0, 1, 2)
 
 
-def test_next_leader_ties_go_clockwise_from_the_leader_GR_V4() -> None:
+def test_next_leader_ties_go_clockwise_from_the_leader_gr_v4() -> None:
     """Seats 1 and 3 each take one chip; the leader (seat 0) is excluded; seat 1 is first to the left."""
     deal = Deal.of([2, 3, 4, 7], [5, 8, 6], "X")
     state = play_round(new_game(4), deal, [0, 1, 0, 2])
@@ -120,14 +120,14 @@ def test_next_leader_ties_go_clockwise_from_the_leader_GR_V4() -> None:
     assert next_leader([4, 0, 0], leader=0) == 1  # the leader's own chips do not count
 
 
-def test_next_leader_when_the_leader_took_the_penalty_GR_V4() -> None:
+def test_next_leader_when_the_leader_took_the_penalty_gr_v4() -> None:
     deal = Deal.of([2, 3, 4], [5, 8, 6], 7)
     state = play_round(new_game(3, first_leader=1), deal, [2, 0, 0])
     assert state.incompetent == ((), (1,), ())
     assert state.leader == 2
 
 
-def test_game_ends_after_the_seventh_round_when_all_accuse_correctly_GR_E1_E2() -> None:
+def test_game_ends_after_the_seventh_round_when_all_accuse_correctly_gr_e1_gr_e2() -> None:
     state = new_game(3)
     leaders = []
     for _ in range(7):
@@ -144,7 +144,7 @@ def test_game_ends_after_the_seventh_round_when_all_accuse_correctly_GR_E1_E2() 
     assert state.events[-1].kind is EventKind.END
 
 
-def test_game_ends_at_once_when_one_player_takes_five_chips_GR_E1() -> None:
+def test_game_ends_at_once_when_one_player_takes_five_chips_gr_e1() -> None:
     deal = Deal.of([2, 3, 4, 6, 7], [5, 8, "X"], "X")  # culprit: the 5 (suspect 0)
     state = play_round(new_game(5), deal, [1, 1, 1, 1, 1])
     assert state.is_terminal() and len(state.rounds) == 1
@@ -158,7 +158,7 @@ def test_game_ends_at_once_when_one_player_takes_five_chips_GR_E1() -> None:
         state.apply(Accuse(0, 0))
 
 
-def test_ranking_by_own_colour_in_a_whole_game_GR_E2() -> None:
+def test_ranking_by_own_colour_in_a_whole_game_gr_e2() -> None:
     """Seats 1 and 2 both end with 2 incompetent chips; seat 2 holds 2 of its own colour and loses."""
     state = play_round(new_game(3), D586, [1, 1, 2])  # seat 1 takes (0, 1); seat 2 takes (2,)
     assert state.incompetent == ((), (0, 1), (2,)) and state.leader == 1
@@ -182,13 +182,13 @@ def test_ranking_by_own_colour_in_a_whole_game_GR_E2() -> None:
         ([[], [], [], []], 2, (2, 3, 0, 1), 1, "seat"),  # the leader itself is farthest
     ],
 )
-def test_ranking_tie_breaks_GR_E2_E3(held, leader, ranking, loser, decided_by) -> None:  # type: ignore[no-untyped-def]
+def test_ranking_tie_breaks_gr_e2_gr_e3(held, leader, ranking, loser, decided_by) -> None:  # type: ignore[no-untyped-def]
     outcome = rank_players(held, leader)
     assert (outcome.ranking, outcome.loser, outcome.decided_by) == (ranking, loser, decided_by)
     assert outcome.place(ranking[0]) == 1
 
 
-def test_two_player_variant_GR_2P1_2P4() -> None:
+def test_two_player_variant_gr_2p1_gr_2p4() -> None:
     deal = Deal.of([2, 3], [5, 8, 6], 7, public=4)
     state = new_game(2).apply(deal)
     obs0, obs1 = state.observation(0), state.observation(1)

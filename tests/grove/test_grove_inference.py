@@ -19,7 +19,7 @@ def test_leader_has_nothing_to_infer() -> None:
     assert result.consistent and result.completions == 6
 
 
-def test_the_leaders_chip_is_evidence_GR_P3_P4() -> None:
+def test_the_leaders_chip_is_evidence_gr_p3_gr_p4() -> None:
     """Seat 1 sees 8 and 6; the leader (who saw suspect 0 and the 8) still accused suspect 0: it is the 5."""
     s = new_game(3).apply(Deal.of([2, 3, 4], [5, 8, 6], 7))
     s = s.apply(Look(0, (0, 1))).apply(Accuse(0, 0)).apply(Look(1, (1, 2)))

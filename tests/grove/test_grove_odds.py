@@ -35,7 +35,7 @@ def odds(players: int, alibis: list[str], seen: dict[int, str], public: str | No
 
 
 # ---------------------------------------------------------------- worked examples of the rules page
-def test_five_at_scene_is_three_over_n_GR_S1() -> None:
+def test_five_at_scene_is_three_over_n_gr_s1() -> None:
     """P(a 5 is among the suspects) = 3/N: 3/7, 3/8, 1/3 for 3, 4, 5 players (and 3/7 for 2)."""
     assert [base_rates(n).five_at_scene for n in (2, 3, 4, 5)] == [F(3, 7), F(3, 7), F(3, 8), F(1, 3)]
     assert base_rates(5).figures == 9
@@ -43,7 +43,7 @@ def test_five_at_scene_is_three_over_n_GR_S1() -> None:
     assert base_rates(5).at_scene[Figure.X] == F(2, 3)
 
 
-def test_base_rate_culprit_distribution_GR_R1_R2() -> None:
+def test_base_rate_culprit_distribution_gr_r1_gr_r2() -> None:
     """3 players, before anyone looks: the 8 is the culprit iff it is there without the 5."""
     rates = base_rates(3)
     assert rates.culprit_number[Figure(8)] == F(2, 7)
@@ -52,7 +52,7 @@ def test_base_rate_culprit_distribution_GR_R1_R2() -> None:
     assert all(sum(base_rates(n).culprit_number.values()) == 1 for n in (2, 3, 4, 5))
 
 
-def test_worked_example_alibis_2_3_sees_7_8_GR_R1_R2() -> None:
+def test_worked_example_alibis_2_3_sees_7_8_gr_r1_gr_r2() -> None:
     """3 players, alibis 2 and 3, sees 7 and 8: P(7) = 0, P(8) = 2/3, P(unseen) = 1/3."""
     result = culprit_odds(Knowledge.make(3, ["2", "3"], {0: "7", 1: "8"}))
     assert result.suspects == (F(0), F(2, 3), F(1, 3))
@@ -61,7 +61,7 @@ def test_worked_example_alibis_2_3_sees_7_8_GR_R1_R2() -> None:
     assert result.best() == (1,)
 
 
-def test_unseen_suspect_is_culprit_one_time_in_three_GR_P2() -> None:
+def test_unseen_suspect_is_culprit_one_time_in_three_gr_p2() -> None:
     """Having seen 2 of the 3 suspects, the unseen one is the culprit with probability 1/3 (over deals)."""
     for players in (2, 3):
         deals = list(enumerate_deals(players))
@@ -83,13 +83,13 @@ def test_partial_knowledge_one_suspect_seen() -> None:
     assert result.unseen == F(1, 2)
 
 
-def test_x_figures_GR_R3() -> None:
+def test_x_figures_gr_r3() -> None:
     """5 players: alibis X and 5, sees X and 4: the third suspect is guilty unless it is a 2 or a 3."""
     assert odds(5, ["X", "5"], {0: "X", 2: "4"}) == [F(0), F(3, 5), F(2, 5)]
     assert odds(5, ["2", "3"], {0: "X", 1: "X"}) == [F(0), F(0), F(1)]
 
 
-def test_two_player_odds_GR_2P3() -> None:
+def test_two_player_odds_gr_2p3() -> None:
     """2 players: the figure in hand and the face-up figure are the alibis."""
     assert odds(2, ["2"], {0: "4"}, public="3") == [F(1, 2), F(1, 4), F(1, 4)]
     assert odds(2, ["2"], {}, public="3") == [F(1, 3), F(1, 3), F(1, 3)]

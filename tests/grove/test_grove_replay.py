@@ -34,13 +34,38 @@ def test_a_game_in_the_middle_of_a_round() -> None:
 
 
 def test_record_literal_form() -> None:
+    """The shared replay shape of both games (docs/conventions.md): game, version, setup, actions."""
     state = new_game(2).apply(Deal.of([2, 3], [5, 8, 6], 7, public=4))
     assert to_record(state) == {
-        "game": "grove", "players": 2, "first_leader": 0,
+        "game": "grove", "version": 2, "setup": {"players": 2, "first_leader": 0},
         "actions": [
             {"deal": {"hands": ["2", "3"], "suspects": ["5", "8", "6"], "victim": "7", "public": "4"}},
         ],
     }
+
+
+def test_an_old_record_still_replays() -> None:
+    """A record in the older shape (players, first_leader and actions at the top, no version) replays."""
+    final = play_seeded(3, seed=11)
+    new = to_record(final)
+    old = {"game": "grove", **new["setup"], "actions": new["actions"]}
+    assert "version" not in old and replay(old) == final
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        ({"game": "grove", "version": 3, "setup": {"players": 3}, "actions": []}, "version: expected 2"),
+        ({"game": "looper", "version": 2, "setup": {}, "actions": []}, "not of 'grove'"),
+        ({"game": "grove", "version": 2, "setup": {"players": 9}, "actions": []}, "must be 2 to 5"),
+        ({"game": "grove", "version": 2, "setup": {}, "actions": []}, "setup: players: must be 2 to 5"),
+        ({"game": "grove", "version": 2, "setup": [], "actions": []}, "record: setup: must be a mapping"),
+        ({"game": "grove", "version": 2, "setup": {"players": 3}, "moves": []}, "record: moves: unknown key"),
+    ],
+)
+def test_malformed_shared_shape(record: dict, message: str) -> None:  # type: ignore[type-arg]
+    with pytest.raises(InputError, match=message):
+        replay(record)
 
 
 @pytest.mark.parametrize(
@@ -79,6 +104,10 @@ def test_play_and_replay_commands(tmp_path: Path) -> None:
     assert json.loads(again.stdout) == data
     text = run("replay", str(path))
     assert text.stdout.splitlines()[-1].startswith("[GR-E1] The game ends")
+    recorded = tmp_path / "record.json"
+    assert run("play", "--players", "4", "--seed", "2", "--record", str(recorded)).returncode == 0
+    assert json.loads(recorded.read_text()) == data["record"]
+    assert run("replay", str(recorded), "--json").stdout == again.stdout
 
 
 @pytest.mark.parametrize(
@@ -88,6 +117,7 @@ def test_play_and_replay_commands(tmp_path: Path) -> None:
         (["play", "--players", "3", "--seed", "x"], "error: --seed: must be an integer"),
         (["play", "--players", "3", "--strategy", "clever"], "error: --strategy: must be one of"),
         (["replay", "/nonexistent/game.json"], "error: /nonexistent/game.json: cannot be read"),
+        (["play", "--players", "3", "--record", "/nonexistent/dir/r.json"], "error: --record: cannot write"),
     ],
 )
 def test_play_and_replay_bad_input(args: list[str], message: str) -> None:
@@ -99,7 +129,7 @@ def test_replay_of_a_broken_file(tmp_path: Path) -> None:
     path = tmp_path / "broken.json"
     path.write_text("{not json")
     proc = run("replay", str(path))
-    assert proc.returncode == 2 and "is not JSON" in proc.stderr
+    assert proc.returncode == 2 and "broken.json: invalid JSON at line 1, column 2: " in proc.stderr
     path.write_text(json.dumps({"players": 3, "actions": [{"accuse": {"seat": 0}}]}))
     proc = run("replay", str(path))
     assert proc.stderr == "error: broken.json: actions[0]: accuse: missing field 'suspect'\n"

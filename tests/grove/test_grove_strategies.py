@@ -74,7 +74,7 @@ def test_inferred_strategy_reads_the_earlier_chip() -> None:
     decision = s.pending()
     assert decision is not None
     rng = random.Random(0)
-    assert STRATEGIES["inferred"](s.observation(1), decision, rng) == Accuse(1, 0)
-    assert STRATEGIES["best"](s.observation(1), decision, rng) == Accuse(1, 1)
+    assert STRATEGIES["inferred"](s.observation(1), decision.options, rng) == Accuse(1, 0)
+    assert STRATEGIES["best"](s.observation(1), decision.options, rng) == Accuse(1, 1)
     result = simulate(["inferred", "best", "best"], games=10, seed=3)
     assert result == simulate(["inferred", "best", "best"], games=10, seed=3)

@@ -284,4 +284,4 @@ def test_a_key_written_twice_is_refused(data_dir: Path) -> None:
     lines = path.read_text(encoding="utf-8").splitlines()
     with pytest.raises(ContentError) as info:
         load_content(data_dir)
-    assert str(info.value) == f"board.yaml: invalid YAML at line {len(lines)}: duplicate key 'grid'"
+    assert str(info.value) == f"board.yaml: invalid YAML at line {len(lines)}, column 1: duplicate key 'grid'"

@@ -22,6 +22,7 @@ from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists
 from rulesengine.looper.content import load_content
 from rulesengine.looper.engine import Game, play
 from rulesengine.looper.script import load_script, shipped_scripts
+from rulesengine.looper.state import Side
 
 SCRIPTS = shipped_scripts()
 CONTENT = load_content()
@@ -93,8 +94,8 @@ def fuzz_game(path: Any, seed: int, heuristic: bool = False) -> Game:
     seen = 0
     check_state(game)
     while game.pending is not None:
-        side = "mastermind" if game.pending.who == "mastermind" else "protagonists"
-        game.apply(agents[side](game))
+        side = Side.of(game.pending.who)
+        game.apply(agents[side](game.observation(side), game.legal_actions()))
         check_state(game)
         for e in game.log[seen:]:
             if e.visibility == "public":
@@ -138,7 +139,7 @@ def test_views_mid_game_hide_everything_secret() -> None:
         agent = RandomAgent(7)
         while game.pending is not None:
             check_view(game)
-            game.apply(agent(game))
+            game.apply(agent(None, game.legal_actions()))
 
 
 def test_play_with_random_agents_is_reproducible() -> None:

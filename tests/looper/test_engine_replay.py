@@ -69,7 +69,7 @@ def test_cli_replay_text_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[
 @pytest.mark.parametrize(
     ("doc", "message"),
     [
-        ({"decisions": [{"type": "pass"}]}, "error: TL-D2: decision 0:"),
+        ({"decisions": [{"type": "pass"}]}, "decisions.json: decisions[0]: {'type': 'pass'} does not fit"),
         ({"decisions": [{"who": "leader", "type": "pass"}]}, "error: "),
         ({"decisions": "all"}, "decisions: expected a list"),
         ({"decisions": [], "colour": 1}, "colour: unknown key"),
@@ -160,4 +160,36 @@ def test_yaml_decisions_file(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     broken.write_text("decisions: [\n", encoding="utf-8")
     assert main(["looper", "replay", str(TUTORIAL), str(broken)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("error: ") and "not valid YAML/JSON" in err
+    assert err.startswith("error: ") and "broken.yaml: invalid YAML/JSON at line 2, column 1" in err
+
+
+def test_record_has_the_shared_shape_and_old_files_still_replay(tmp_path: Path) -> None:
+    """``play --record`` writes the replay shape both games share; a version-1 file
+    (``format: looper-decisions/1`` with ``decisions``) of the same game replays to the same report."""
+    rec = tmp_path / "rec.json"
+    assert main(["looper", "play", str(TUTORIAL), "--seed", "3", "--record", str(rec), "--json"]) == 0
+    new = json.loads(rec.read_text(encoding="utf-8"))
+    assert sorted(new) == ["actions", "game", "setup", "version"]
+    assert (new["game"], new["version"], new["setup"]) == ("looper", 2, {"script": "fs_01_tutorial"})
+    old = {"format": "looper-decisions/1", "script": "fs_01_tutorial", "decisions": new["actions"]}
+    script = load_script(TUTORIAL)
+    a, b = replay(script, new), replay(script, old)
+    assert a.history == b.history and a.outcome == b.outcome and len(a.history) == len(new["actions"]) > 20
+
+
+@pytest.mark.parametrize(
+    ("doc", "where"),
+    [
+        ({"game": "looper", "version": 2, "setup": {"seed": 1}, "actions": []}, "decisions: setup: seed"),
+        ({"game": "looper", "version": 2, "setup": {"script": "x"}, "actions": []}, "decisions: setup"),
+        ({"game": "looper", "version": 1, "actions": []}, "decisions: version"),
+        ({"game": "grove", "version": 2, "actions": []}, "decisions: game"),
+        ({"game": "looper", "version": 2, "actions": [{"type": "fly"}]}, "decisions: actions[0]"),
+        ({"game": "looper", "version": 2, "setup": {"options": 3}, "actions": []}, "decisions: setup: opt"),
+    ],
+)
+def test_shared_shape_errors_name_the_field(doc: dict[str, object], where: str) -> None:
+    """A malformed version-2 file: an InputError naming the field."""
+    with pytest.raises(InputError) as err:
+        replay(load_script(TUTORIAL), doc)
+    assert err.value.where.startswith(where)

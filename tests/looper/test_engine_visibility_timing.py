@@ -23,7 +23,7 @@ from rulesengine.looper.actions import Action, Allow, Pass, PlaceCard, Refuse, U
 from rulesengine.looper.agents import RandomAgent
 from rulesengine.looper.engine import Game
 from rulesengine.looper.script import Script, load_script, shipped_scripts
-from rulesengine.looper.state import Phase
+from rulesengine.looper.state import Phase, Side
 from tests.looper.engine_helpers import QUIET_P, make_game, place_cards
 
 SCRIPTS = shipped_scripts()
@@ -87,8 +87,8 @@ def play_paused(script: Script, seed: int) -> list[tuple[str, bool]]:
             seen.append((phase.name, actual))
             continue
         assert game.pending is not None
-        side = "mastermind" if game.pending.who == "mastermind" else "protagonists"
-        game.apply(agents[side](game))
+        side = Side.of(game.pending.who)
+        game.apply(agents[side](game.observation(side), game.legal_actions()))
     return seen
 
 

@@ -138,7 +138,10 @@ def test_role_of_outside_the_cast() -> None:
     s = load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml")
     with pytest.raises(ScriptError) as info:
         s.role_of("nurse")
-    assert str(info.value) == "fs_01_tutorial.yaml: private: roles: 'nurse' is not in the cast"
+    assert str(info.value) == (
+        "fs_01_tutorial.yaml: private: roles: no character 'nurse' in the cast"
+        " (cast: girl_student, boy_student, shrine_maiden, office_worker, pop_idol, doctor)"
+    )
 
 
 def test_btx_scripts_use_two_subplots_and_the_final_guess_set() -> None:

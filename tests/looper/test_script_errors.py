@@ -32,7 +32,8 @@ Data = Any
 Edit = Callable[[Data], object]
 C = load_content()
 
-FS1 = "fs_01_tutorial.yaml"  # cast: girl_student boy_student shrine_maiden office_worker pop_idol doctor
+FS1 = "fs_01_tutorial.yaml"
+FS1_CAST = "(cast: girl_student, boy_student, shrine_maiden, office_worker, pop_idol, doctor)"
 FS2 = "fs_02_quiet_ward.yaml"
 FS3 = "fs_03_festival_of_masks.yaml"
 BTX1 = "btx_01_first_contract.yaml"
@@ -150,8 +151,8 @@ CASES: list[tuple[str, str, Edit, str]] = [
     ("unknown_set", FS1, lambda d: put(pub(d), "set", "third_steps"),
      "s.yaml: public: set: unknown tragedy set 'third_steps' (known: basic_tragedy_x, first_steps)"),
     ("zero_loops", FS1,
-     lambda d: put(pub(d), "loops", 0), "s.yaml: public: loops: must be at least 1, got 0"),
-    ("zero_days", FS1, lambda d: put(pub(d), "days", 0), "s.yaml: public: days: must be at least 1, got 0"),
+     lambda d: put(pub(d), "loops", 0), "s.yaml: public: loops: must be 1 to 8, got 0"),
+    ("zero_days", FS1, lambda d: put(pub(d), "days", 0), "s.yaml: public: days: must be 1 to 8, got 0"),
     ("unknown_character", FS1, lambda d: add_cast(d, "teacher"),
      "s.yaml: public: cast[6]: unknown character 'teacher'"),
     ("incident_after_last_day", FS1,
@@ -167,7 +168,8 @@ CASES: list[tuple[str, str, Edit, str]] = [
     ("incident_of_another_set", FS1, lambda d: put(pub(d)["incidents"][0], "incident", "foul_evil"),
      "s.yaml: public: incidents[0].incident: 'foul_evil' is not an incident of first_steps"),
     ("culprit_not_in_cast", FS1, lambda d: put(prv(d)["culprits"][0], "culprit", "nurse"),
-     "s.yaml: private: culprits: day 2: the culprit 'nurse' is not in the cast"),
+     "s.yaml: private: culprits: day 2: no character 'nurse' in the cast"
+     f" {FS1_CAST}"),
     ("culprit_of_two_incidents", FS1, lambda d: put(prv(d)["culprits"][1], "culprit", "pop_idol"),
      "s.yaml: private: culprits: day 3: 'pop_idol' is already the culprit on day 2 "
      "(a character is the culprit of at most one incident)"),
@@ -184,7 +186,11 @@ CASES: list[tuple[str, str, Edit, str]] = [
      "s.yaml: private: subplots[0]: 'circle_of_friends' is not a subplot of first_steps"),
     # ---- roles
     ("role_outside_cast", FS1, lambda d: put(prv(d)["roles"], "nurse", "person"),
-     "s.yaml: private: roles.nurse: 'nurse' is not in the cast"),
+     f"s.yaml: private: roles.nurse: no character 'nurse' in the cast {FS1_CAST}"),
+    ("role_of_no_character", FS1, lambda d: put(prv(d)["roles"], "unicorn", "person"),
+     f"s.yaml: private: roles.unicorn: no character 'unicorn' in the cast {FS1_CAST}"),
+    ("option_int_for_bool", FS1, lambda d: put(d, "options", {"police_this_loop_only": 1}),
+     "s.yaml: options: police_this_loop_only: expected true or false, got 1"),
     ("role_of_another_set", FS1, lambda d: put(prv(d)["roles"], "doctor", "witch"),
      "s.yaml: private: roles.doctor: 'witch' is not a role of first_steps"),
     ("unknown_role", FS1, lambda d: put(prv(d)["roles"], "doctor", "ninja"),
@@ -263,7 +269,7 @@ def test_script_error_is_an_input_error_with_where(tmp_path: Path) -> None:
         load_script(write(tmp_path, data))
     assert isinstance(info.value, ScriptError)
     assert info.value.where == "s.yaml: public: loops"
-    assert info.value.message == "must be at least 1, got 0"
+    assert info.value.message == "must be 1 to 8, got 0"
 
 
 def test_person_may_be_left_out_and_id_defaults_to_file_name(tmp_path: Path) -> None:
@@ -275,11 +281,18 @@ def test_person_may_be_left_out_and_id_defaults_to_file_name(tmp_path: Path) -> 
     assert script.roles["doctor"] == "person"
 
 
-def test_options_are_kept_raw(tmp_path: Path) -> None:
+def test_options_are_kept_as_written_and_checked_by_the_validator(tmp_path: Path) -> None:
     data = base(FS1)
-    data["options"] = {"student_any_target": True, "anything": [1, 2]}
+    data["options"] = {"student_any_target": True, "mystery_boy_from_loop": 2}
     script = load_script(write(tmp_path, data))
-    assert script.options == {"student_any_target": True, "anything": [1, 2]}
+    assert script.options == {"student_any_target": True, "mystery_boy_from_loop": 2}
+    data["options"] = {"anything": [1, 2], "police_this_loop_only": 1}
+    assert [str(p) for p in script_problems(parse_script(write(tmp_path, data)), C)] == [
+        "s.yaml: options: anything: unknown ruling option (known: doctor_mastermind_use,"
+        " keep_leader_across_loops, mystery_boy_from_loop, paranoia_virus_sticky, police_this_loop_only,"
+        " student_any_target, time_traveler_optional)",
+        "s.yaml: options: police_this_loop_only: expected true or false, got 1",
+    ]
 
 
 def test_all_problems_are_listed(tmp_path: Path) -> None:
@@ -289,7 +302,7 @@ def test_all_problems_are_listed(tmp_path: Path) -> None:
     data["private"]["boss_turf"] = "city"
     script = parse_script(write(tmp_path, data))
     assert [str(p) for p in script_problems(script, C)] == [
-        "s.yaml: public: loops: must be at least 1, got 0",
+        "s.yaml: public: loops: must be 1 to 8, got 0",
         "s.yaml: private: roles: 2 brain (pop_idol, doctor), the plots call for exactly 1",
         "s.yaml: private: boss_turf: set, but no character of the cast has a turf",
     ]
@@ -368,7 +381,7 @@ def test_a_key_written_twice_is_refused(tmp_path: Path) -> None:
     line = text.splitlines().index("    doctor: brain") + 1
     with pytest.raises(ScriptError) as info:
         load_script(path)
-    assert str(info.value) == f"twice.yaml: invalid YAML at line {line}: duplicate key 'doctor'"
+    assert str(info.value) == f"twice.yaml: invalid YAML at line {line}, column 5: duplicate key 'doctor'"
 
 
 def test_empty_id_is_refused(tmp_path: Path) -> None:
@@ -398,7 +411,7 @@ def test_validation_report_lists_every_problem(tmp_path: Path) -> None:
         "file": "s.yaml",
         "valid": False,
         "problems": [
-            "s.yaml: public: days: must be at least 1, got 0",
+            "s.yaml: public: days: must be 1 to 8, got 0",
             "s.yaml: public: incidents[0].day: day 2 is outside 1..0",
             "s.yaml: public: incidents[1].day: day 3 is outside 1..0",
             "s.yaml: private: roles.doctor: 'witch' is not a role of first_steps",
@@ -413,3 +426,69 @@ def test_validation_report_raises_on_a_malformed_file(tmp_path: Path) -> None:
     with pytest.raises(ScriptError) as info:
         validation_report(write(tmp_path, data))
     assert str(info.value) == "s.yaml: public: loops: expected an integer, got 'many'"
+
+
+# ---- ranges (TL-LOOP-1, TL-LOOP-2) and ruling options: validate, replay and play refuse alike
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "ok"),
+    [
+        ("loops", 1, True), ("loops", 8, True), ("loops", 9, False), ("loops", 100000, False),
+        ("loops", 10**35, False), ("days", 1, True), ("days", 8, True), ("days", 9, False),
+        ("days", 100000, False), ("days", -1, False),
+    ],
+)  # fmt: skip
+def test_loops_and_days_are_1_to_8_tl_loop_1_tl_loop_2(
+    tmp_path: Path, field: str, value: int, ok: bool
+) -> None:
+    data = base(FS1)
+    data["public"][field] = value
+    data["public"]["incidents"] = data["private"]["culprits"] = []  # no incident day to fall outside
+    report = validation_report(write(tmp_path, data))
+    expected = [] if ok else [f"s.yaml: public: {field}: must be 1 to 8, got {value}"]
+    assert report["problems"] == expected
+
+
+LOOP_NUMBER = "expected a loop number 1 to 8"
+BAD_OPTIONS = [
+    ({"police_this_loop_only": 1}, "options: police_this_loop_only: expected true or false, got 1"),
+    ({"mystery_boy_from_loop": 10**29}, f"options: mystery_boy_from_loop: {LOOP_NUMBER}, got {10**29}"),
+    ({"mystery_boy_from_loop": 0}, f"options: mystery_boy_from_loop: {LOOP_NUMBER}, got 0"),
+    ({"mystery_boy_from_loop": True}, f"options: mystery_boy_from_loop: {LOOP_NUMBER}, got True"),
+    ({"doctor_mastermind_use": "always"}, "options: doctor_mastermind_use: expected one of off, refusal,"
+     " refusal_and_goodwill, got 'always'"),
+    ({"unicorns": True}, "options: unicorns: unknown ruling option (known: doctor_mastermind_use,"
+     " keep_leader_across_loops, mystery_boy_from_loop, paranoia_virus_sticky, police_this_loop_only,"
+     " student_any_target, time_traveler_optional)"),
+]
+
+
+@pytest.mark.parametrize(("options", "message"), BAD_OPTIONS)
+def test_validate_refuses_the_options_replay_refuses(
+    tmp_path: Path, options: dict[str, object], message: str
+) -> None:
+    """One check (rulings.option_problems) for `looper validate`, the engine and a decisions file."""
+    from rulesengine.looper.replay import replay
+
+    data = base(FS1)
+    data["options"] = options
+    path = write(tmp_path, data)
+    assert validation_report(path)["problems"] == [f"s.yaml: {message}"]
+    with pytest.raises(ScriptError) as info:
+        load_script(path)  # so `looper replay` and `looper play` stop here too
+    assert str(info.value) == f"s.yaml: {message}"
+    with pytest.raises(InputError) as decisions:
+        replay(load_script(SCRIPTS_DIR / FS1), {"options": options, "decisions": []}, where="d.json")
+    assert str(decisions.value) == f"d.json: {message}"
+
+
+def test_good_options_pass_both_checks(tmp_path: Path) -> None:
+    from rulesengine.looper.replay import replay
+
+    options = {"mystery_boy_from_loop": 8, "police_this_loop_only": False, "doctor_mastermind_use": "off"}
+    data = base(FS1)
+    data["options"] = options
+    script = load_script(write(tmp_path, data))
+    assert script.options == options
+    assert replay(script, {"options": options, "decisions": []}).rulings.mystery_boy_from_loop == 8

@@ -85,7 +85,7 @@ def test_seat_view_hides_what_that_seat_has_not_seen():
     assert stepper.viewer is None
 
 
-def test_game_that_ends_at_once_shows_the_ranking_GR_E1_E2():
+def test_game_that_ends_at_once_shows_the_ranking_gr_e1_gr_e2():
     """Five players all accuse the same innocent suspect: seat 4 takes five chips and the game ends."""
     stepper = GroveStepper(players=5, seed=11)
     stepper.next_button.click()  # the deal

@@ -26,7 +26,7 @@ def fill(widget: PlacementWidget, cards: list[tuple[str, str]]) -> None:
         widget.place_button.click()
 
 
-def test_second_mastermind_card_on_one_target_is_refused_TL_D2a(make):
+def test_second_mastermind_card_on_one_target_is_refused_tl_d2a(make):
     w = make()
     fill(w, [("paranoia_plus_1", "boy_student"), ("intrigue_plus_1", "boy_student")])
     assert w.message.last_error == "TL-D2a: the Mastermind already has a card on boy_student"
@@ -34,7 +34,7 @@ def test_second_mastermind_card_on_one_target_is_refused_TL_D2a(make):
     assert w.placed() == [("mastermind", "paranoia_plus_1", "boy_student")]  # state unchanged
 
 
-def test_protagonist_may_join_a_mastermind_card_but_not_another_protagonist_TL_D3b_TL_D3c(make):
+def test_protagonist_may_join_a_mastermind_card_but_not_another_protagonist_tl_d3b_tl_d3c(make):
     w = make()
     fill(
         w,
@@ -49,7 +49,7 @@ def test_protagonist_may_join_a_mastermind_card_but_not_another_protagonist_TL_D
     assert len(w.placed()) == 4
 
 
-def test_each_protagonist_places_exactly_one_card_in_leader_order_TL_D3a(make):
+def test_each_protagonist_places_exactly_one_card_in_leader_order_tl_d3a(make):
     w = make()
     fill(
         w,
@@ -68,7 +68,7 @@ def test_each_protagonist_places_exactly_one_card_in_leader_order_TL_D3a(make):
     assert "six cards" in w.turn.value
 
 
-def test_turning_the_cards_over_resolves_them_TL_D4(make):
+def test_turning_the_cards_over_resolves_them_tl_d4(make):
     w = make(draw=True)
     assert not w.reveal()
     assert w.message.last_error == "TL-D4: place all six cards first"

@@ -26,7 +26,7 @@ def make():
         stepper.close()
 
 
-def test_next_step_moves_one_phase_on_through_the_whole_day_TL_D1_TL_D9(make):
+def test_next_step_moves_one_phase_on_through_the_whole_day_tl_d1_tl_d9(make):
     stepper = make(agents=plan_agents([DAY1]))
     assert stepper.next_step() == "TL-D1"
     assert stepper.game.phase.rule_id == "TL-D2"
@@ -54,7 +54,7 @@ def test_step_bar_and_log_change_at_each_step(make):
     assert 'rulesengine-step-current" data-rule="TL-D5"' in stepper.steps.value
 
 
-def test_hidden_information_only_in_the_mastermind_view_TL_D5a_TL_D7c(make):
+def test_hidden_information_only_in_the_mastermind_view_tl_d5a_tl_d7c(make):
     stepper = make(agents=plan_agents([DAY1]))
     for _ in range(3):
         stepper.next_step()
@@ -67,7 +67,7 @@ def test_hidden_information_only_in_the_mastermind_view_TL_D5a_TL_D7c(make):
     assert "(It is Intrigue +2.)" in stepper.log.value
 
 
-def test_learner_places_a_card_and_an_illegal_one_is_refused_TL_D3c(make):
+def test_learner_places_a_card_and_an_illegal_one_is_refused_tl_d3c(make):
     stepper = make(agents=plan_agents([DAY1]), learner=("protagonists",))
     stepper.next_step()
     stepper.next_step()
@@ -104,20 +104,20 @@ def test_picture_redrawn_after_a_step_and_resolution_order_shown(make):
     assert stepper.figure.widget.value[:4] == b"\x89PNG"
 
 
-def test_demonstration_forbid_before_movement_TL_D4a():
+def test_demonstration_forbid_before_movement_tl_d4a():
     assert demo("forbid_before_movement").facts == [
         "Girl Student: school → school (Forbid Movement resolves first and cancels the Movement ↕ on her)",
         "cancelled cards: ['move_vertical on girl_student']",
     ]
 
 
-def test_demonstration_combined_movement_TL_D4():
+def test_demonstration_combined_movement_tl_d4():
     facts = demo("combined_movement").facts
     assert facts[0] == "Doctor: hospital → school (↕ + ↔ combine into one diagonal move)"
     assert facts[1].startswith("Office Worker: city → city")
 
 
-def test_demonstration_cancelled_once_per_loop_card_TL_D4c():
+def test_demonstration_cancelled_once_per_loop_card_tl_d4c():
     assert demo("cancelled_once_per_loop").facts == [
         "City intrigue after day 1: 0 (Forbid Intrigue cancelled Intrigue +2)",
         "Mastermind's spent cards: ['intrigue_plus_2']",
@@ -125,20 +125,20 @@ def test_demonstration_cancelled_once_per_loop_card_TL_D4c():
     ]
 
 
-def test_demonstration_two_forbid_intrigue_TL_D4():
+def test_demonstration_two_forbid_intrigue_tl_d4():
     assert demo("two_forbid_intrigue").facts == [
         "City intrigue: 2, School intrigue: 1",
         "two Forbid Intrigue cards void each other: True",
     ]
 
 
-def test_demonstration_goodwill_refusal_TL_D6c_TL_D6f():
+def test_demonstration_goodwill_refusal_tl_d6c_tl_d6f():
     facts = demo("goodwill_refusal").facts
     assert "The Mastermind says: nothing happens (the ability is refused)." in facts
     assert "Office Worker's goodwill after the refusal: 3 (TL-D6f: not spent)" in facts
 
 
-def test_demonstrations_of_incidents_TL_D7b_TL_D7e():
+def test_demonstrations_of_incidents_tl_d7b_tl_d7e():
     assert demo("incident_not_happened").facts[0] == "No incident happened (Increasing Unease was scheduled)."
     facts = demo("incident_no_effect").facts
     assert facts[:2] == [
@@ -148,7 +148,7 @@ def test_demonstrations_of_incidents_TL_D7b_TL_D7e():
     assert facts[-1] == "dead characters: []"
 
 
-def test_a_mastermind_decision_leaks_nothing_into_the_protagonists_view_TL_D5a(make):
+def test_a_mastermind_decision_leaks_nothing_into_the_protagonists_view_tl_d5a(make):
     stepper = make(agents=plan_agents([DAY1]), learner=("mastermind",))
     stepper.next_step()  # TL-D1
     stepper.next_step()  # TL-D2 waits: the Mastermind's first card is pending

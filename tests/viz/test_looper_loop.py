@@ -5,7 +5,7 @@ from __future__ import annotations
 from rulesengine.viz.looper_loop import FinalGuessWidget, loop_demo
 
 
-def test_last_day_played_without_loss_is_a_win_TL_LE1_TL_LE2():
+def test_last_day_played_without_loss_is_a_win_tl_le1_tl_le2():
     d = loop_demo("last_day")
     assert d.game.outcome is not None
     assert (d.game.outcome.winner, d.game.outcome.reason, d.game.outcome.loop) == (
@@ -16,7 +16,7 @@ def test_last_day_played_without_loss_is_a_win_TL_LE1_TL_LE2():
     assert "The loop ends: the protagonists survived it." in d.facts
 
 
-def test_key_person_death_ends_the_loop_at_once_TL_LE1_TL_LE2a():
+def test_key_person_death_ends_the_loop_at_once_tl_le1_tl_le2a():
     d = loop_demo("key_person_dies")
     assert d.facts[:3] == [
         "Incident: Murder happens!",
@@ -27,14 +27,14 @@ def test_key_person_death_ends_the_loop_at_once_TL_LE1_TL_LE2a():
     assert d.facts[-1] == "loops left: 2"
 
 
-def test_killer_with_four_intrigue_kills_the_protagonists_TL_LE1():
+def test_killer_with_four_intrigue_kills_the_protagonists_tl_le1():
     d = loop_demo("protagonists_die")
     assert d.facts[0] == "intrigue on the Office Worker: 4"
     assert "The protagonists die!" in d.facts
     assert d.facts[-1] == "the loop ended on day 2"
 
 
-def test_rewind_resets_the_board_and_keeps_leader_and_knowledge_TL_RW():
+def test_rewind_resets_the_board_and_keeps_leader_and_knowledge_tl_rw():
     d = loop_demo("rewind")
     assert (d.game.loop, d.game.day) == (2, 1)
     board = d.game.board()
@@ -46,12 +46,12 @@ def test_rewind_resets_the_board_and_keeps_leader_and_knowledge_TL_RW():
     assert d.facts[2] == "loop 2, day 1; leader C → C (kept)"
 
 
-def test_time_spiral_offers_the_final_guess_in_basic_tragedy_x_TL_TS2():
+def test_time_spiral_offers_the_final_guess_in_basic_tragedy_x_tl_ts2():
     d = loop_demo("time_spiral")
     assert d.facts[-1] == "the leader decides (TL-TS2): ['final_guess', 'next_loop']"
 
 
-def test_final_guess_right_then_wrong_ends_the_game_TL_FG3():
+def test_final_guess_right_then_wrong_ends_the_game_tl_fg3():
     w = FinalGuessWidget(draw=False)
     assert w.game.phase.rule_id == "TL-FG1"
     w.character.value, w.role.value = "girl_student", "key_person"
@@ -69,7 +69,7 @@ def test_final_guess_right_then_wrong_ends_the_game_TL_FG3():
     w.close()
 
 
-def test_final_guess_all_right_wins_TL_FG3():
+def test_final_guess_all_right_wins_tl_fg3():
     w = FinalGuessWidget(draw=False)
     script = w.game.script
     for character in script.cast:

@@ -10,7 +10,7 @@ def test_shipped_scripts_are_offered():
     assert "fs_01_tutorial" in script_ids() and "btx_01_first_contract" in script_ids()
 
 
-def test_play_on_stops_at_the_learners_first_card_TL_D3():
+def test_play_on_stops_at_the_learners_first_card_tl_d3():
     play = PlayWidget(draw=False)
     play.play_on_button.click()
     assert play.game.pending is not None
@@ -20,7 +20,7 @@ def test_play_on_stops_at_the_learners_first_card_TL_D3():
     assert play.game.pending is not None and play.game.pending.who == "protagonist:1"
 
 
-def test_learner_as_mastermind_places_the_first_card_TL_D2():
+def test_learner_as_mastermind_places_the_first_card_tl_d2():
     play = PlayWidget("fs_02_quiet_ward", "mastermind", draw=False)
     play.play_on()
     assert play.game.pending is not None and play.game.pending.who == "mastermind"
