@@ -18,6 +18,7 @@ from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists
 from rulesengine.looper.candidates import _CACHE, private_sheets
 from rulesengine.looper.deduce import PublicRecord, deduce
 from rulesengine.looper.engine import Game
+from rulesengine.looper.observe import observation
 from rulesengine.looper.script import load_script, shipped_scripts
 
 
@@ -29,7 +30,7 @@ def after_first_loop(path: str, seed: int = 0) -> Game:
         side = (
             "mastermind" if game.pending is not None and game.pending.who == "mastermind" else "protagonists"
         )
-        game.apply(agents[side](game))
+        game.apply(agents[side](observation(game, side), game.legal_actions()))
     return game
 
 

@@ -42,6 +42,7 @@ from rulesengine.looper.actions import Action, PlaceCard, to_dict
 from rulesengine.looper.candidates import Sheet, private_sheets, sheet_script
 from rulesengine.looper.content import Content, Refusal, load_content
 from rulesengine.looper.engine import Game
+from rulesengine.looper.observe import MastermindObservation, ProtagonistsObservation, observation
 from rulesengine.looper.rulings import from_options
 from rulesengine.looper.script import ScheduledIncident, Script
 from rulesengine.looper.state import STATE_FIELDS, Phase
@@ -126,15 +127,26 @@ class PublicRecord:
     waiting: str | None
 
     @classmethod
-    def from_game(cls, game: Game) -> PublicRecord:
-        """The record of ``game`` as the Protagonists saw it (their view's log, their own decisions)."""
-        seen = game.view("protagonists")
-        pending = seen["pending"]
+    def from_observation(
+        cls, seen: ProtagonistsObservation, sheet: PublicSheet, actions: Sequence[tuple[str, Action]]
+    ) -> PublicRecord:
+        """The record from the Protagonists' observation, the public sheet and their own decisions."""
+        pending = seen.pending
         return cls(
-            sheet=PublicSheet.of(game.script),
-            events=tuple(seen["log"]),
-            actions=tuple((w, a) for w, a in game.history if w != "mastermind"),
-            waiting=None if pending is None else pending["who"],
+            sheet=sheet,
+            events=tuple(e.as_dict() for e in seen.log),
+            actions=tuple(actions),
+            waiting=None if pending is None else pending.who,
+        )
+
+    @classmethod
+    def from_game(cls, game: Game) -> PublicRecord:
+        """The record of ``game`` as the Protagonists saw it: their observation, the public sheet and their
+        own decisions (``history`` entries not the Mastermind's)."""
+        seen = observation(game, "protagonists")
+        assert isinstance(seen, ProtagonistsObservation)
+        return cls.from_observation(
+            seen, PublicSheet.of(game.script), [(w, a) for w, a in game.history if w != "mastermind"]
         )
 
 
@@ -271,7 +283,7 @@ class Deduction:
                     g.resume()
                 n = len(g.log)
                 start = (g.loop, g.day)
-                agents = (HeuristicMastermind(0), HeuristicProtagonists(0))
+                mastermind, protagonists = HeuristicMastermind(0), HeuristicProtagonists(0)
                 try:
                     g.apply(option)
                 except Exception:  # the option is not open under this candidate: an outcome of its own
@@ -280,7 +292,10 @@ class Deduction:
                 for _ in range(200):
                     if g.is_over or (g.loop, g.day) != start or g.pending is None:
                         break
-                    g.apply(agents[0 if g.pending.who == "mastermind" else 1](g))
+                    if g.pending.who == "mastermind":
+                        g.apply(mastermind(MastermindObservation(g), g.legal_actions()))
+                    else:
+                        g.apply(protagonists(ProtagonistsObservation(g), g.legal_actions()))
                 outcome = tuple(repr(e.as_dict()) for e in g.log[n:] if e.visibility == "public")
                 mass[outcome] += weight[i]
             bits = -sum(float(m / total) * math.log2(float(m / total)) for m in mass.values() if m)

@@ -24,6 +24,7 @@ from rulesengine.looper.deduce import (
     tiny_script,
 )
 from rulesengine.looper.engine import Game
+from rulesengine.looper.observe import observation
 from rulesengine.looper.replay import decisions_document
 from rulesengine.looper.script import SCRIPTS_DIR, Script, load_script, script_problems, shipped_scripts
 
@@ -52,7 +53,7 @@ def played(script: Script, seed: int, steps: int, heuristic: bool) -> Game:
         if game.pending is None:
             break
         side = "mastermind" if game.pending.who == "mastermind" else "protagonists"
-        game.apply(agents[side](game))
+        game.apply(agents[side](observation(game, side), game.legal_actions()))
     return game
 
 
