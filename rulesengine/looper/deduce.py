@@ -38,7 +38,7 @@ from fractions import Fraction
 from typing import Any
 
 from rulesengine.errors import InputError
-from rulesengine.looper.actions import Action, PlaceCard, to_dict
+from rulesengine.looper.actions import Action, Guess, PlaceCard, UseAbility, to_dict
 from rulesengine.looper.candidates import Sheet, private_sheets, sheet_script
 from rulesengine.looper.content import Content, Refusal, load_content
 from rulesengine.looper.engine import Game
@@ -49,6 +49,7 @@ from rulesengine.looper.state import STATE_FIELDS, Phase
 
 __all__ = [
     "Candidate",
+    "DeducingProtagonists",
     "Deduction",
     "PublicRecord",
     "PublicSheet",
@@ -760,3 +761,59 @@ def tiny_script(script: Script, cast: int = 3, days: int = 2, loops: int = 1, sh
     sheets = private_sheets(frame)
     chosen = sheets[sheet % len(sheets)]
     return sheet_script(frame, chosen, {i.day: i.culprit for i in incidents})
+
+
+# ------------------------------------------------------------------------------------------- the agent
+
+
+class DeducingProtagonists:
+    """Protagonists who play the heuristic agent's cards but deduce for the final guess and goodwill.
+
+    It is built with the public sheet (known before the game) and answers ``(observation, legal
+    actions)`` like every agent. It remembers its own answers, so it can build the
+    :class:`PublicRecord` from the observation at any time. At the final guess (TL-FG3) it names the
+    roles of :meth:`Deduction.best_guess` (the joint assignment most likely to be right); at a goodwill
+    decision (TL-D6) it takes the option of :meth:`Deduction.next_moves` with the most expected bits when
+    that is above zero, and otherwise answers as the heuristic agent.
+    """
+
+    def __init__(self, sheet: PublicSheet, seed: int | None = None, *, goodwill: bool = True) -> None:
+        from rulesengine.looper.agents import HeuristicProtagonists
+
+        self.sheet = sheet
+        self.base = HeuristicProtagonists(seed)
+        self.goodwill = goodwill
+        self.actions: list[tuple[str, Action]] = []
+        self.guess: dict[str, str] | None = None
+        self.deductions = 0
+
+    def record(self, seen: ProtagonistsObservation) -> PublicRecord:
+        """The public record so far, from the observation and the agent's own answers."""
+        return PublicRecord.from_observation(seen, self.sheet, self.actions)
+
+    def __call__(self, seen: ProtagonistsObservation, legal_actions: Sequence[Action]) -> Action:
+        """Answer the Protagonists' pending decision."""
+        pending = seen.pending
+        who = pending.who if pending is not None else "leader"
+        action = self._choose(seen, legal_actions)
+        self.actions.append((who, action))
+        return action
+
+    def _choose(self, seen: ProtagonistsObservation, legal: Sequence[Action]) -> Action:
+        guesses = [a for a in legal if isinstance(a, Guess)]
+        if guesses:
+            if self.guess is None:
+                self.deductions += 1
+                self.guess, _ = deduce(self.record(seen)).best_guess()
+            for g in guesses:
+                if self.guess.get(g.character) == g.role:
+                    return g
+            return self.base(seen, legal)
+        if self.goodwill and any(isinstance(a, UseAbility) for a in legal):
+            self.deductions += 1
+            moves = deduce(self.record(seen)).next_moves(limit=1, sample=8)
+            if moves and moves[0]["expected_bits"] > 0:
+                for a in legal:
+                    if to_dict(a) == moves[0]["action"]:
+                        return a
+        return self.base(seen, legal)

@@ -206,3 +206,29 @@ def test_cli_deduce_json(tmp_path: object, capsys: pytest.CaptureFixture[str]) -
     assert main(["looper", "deduce", str(folder / "s.yaml"), str(folder / "missing.json")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_deducing_agent_final_guess_follows_the_advisor_tl_fg3() -> None:
+    """The deducing Protagonists name, at the final guess, the advisor's most likely roles (TL-FG3)."""
+    from rulesengine.looper.deduce import DeducingProtagonists
+    from rulesengine.looper.observe import MastermindObservation, ProtagonistsObservation
+
+    script = tiny("btx_01_first_contract", 4, 3, 2, sheet=3)
+    game = Game(script)
+    mastermind = HeuristicMastermind(1)
+    agent = DeducingProtagonists(PublicSheet.of(script), 2, goodwill=False)
+    expected: dict[str, str] | None = None
+    while not game.is_over:
+        assert game.pending is not None
+        if game.pending.who == "mastermind":
+            game.apply(mastermind(MastermindObservation(game), game.legal_actions()))
+            continue
+        if game.pending.kind == "guess" and expected is None:
+            expected = deduce(agent.record(ProtagonistsObservation(game))).best_guess()[0]
+        game.apply(agent(ProtagonistsObservation(game), game.legal_actions()))
+    guesses = {e.data["character"]: e.data["role"] for e in game.log if e.kind == "guess"}
+    assert expected is not None, "this seed reaches the final guess"
+    assert guesses and all(expected[c] == r for c, r in guesses.items())
+    assert agent.record(ProtagonistsObservation(game)).actions == tuple(
+        (w, a) for w, a in game.history if w != "mastermind"
+    )
