@@ -43,6 +43,7 @@ use_style()
 | [02 — Looper: a day in nine steps](02_looper_day_in_nine_steps.ipynb) | The day TL-D1..TL-D9 step by step on a shipped script, with the Protagonists' and the Mastermind's views side by side. |
 | [03 — Looper: loop end and final guess](03_looper_loop_end_and_final_guess.ipynb) | The three ways a loop ends (TL-LE1), the loss check (TL-LE2), the time spiral and rewind (TL-TS, TL-RW), and the final guess (TL-FG). |
 | [04 — Looper: play a script](04_looper_play_a_script.ipynb) | A whole shipped script against the Mastermind agent, with the log, the board and a notes panel. |
+| [05 — Looper: deduction](05_looper_deduction.ipynb) | Which roles, culprits and plots are still possible after each day: a heat map, the candidates falling, each elimination explained, the final-guess advisor and the next move. |
 | [10 — In a Grove: the rules](10_grove_rules.ipynb) | Deal, investigation, accusations, reveal, penalties and ranking (GR-…), played from any seat. |
 | [11 — In a Grove: culprit odds](11_grove_culprit_odds.ipynb) | Exact culprit odds for what you saw, the Bayes table behind them, and the analysis by player count. |
 

@@ -22,6 +22,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import make_deduction_notebook
 import make_grove_notebooks
 import make_index_notebook
 import make_looper_notebooks
@@ -34,6 +35,7 @@ Builder = Callable[[], list[nbformat.NotebookNode]]
 SOURCES: dict[str, tuple[str, Builder]] = {
     **make_index_notebook.NOTEBOOKS,
     **make_looper_notebooks.NOTEBOOKS,
+    **make_deduction_notebook.NOTEBOOKS,
     **make_grove_notebooks.NOTEBOOKS,
 }
 
@@ -111,7 +113,11 @@ def main(argv: list[str]) -> int:
         cells = build()
         old = ROOT / "notebooks" / name
         stale = keep_outputs(cells, nbformat.read(old, as_version=4).cells) if old.exists() else len(cells)
-        note = f"execute it to store the outputs of {stale} new or changed code cells" if stale else "outputs kept"
+        note = (
+            f"execute it to store the outputs of {stale} new or changed code cells"
+            if stale
+            else "outputs kept"
+        )
         print(f"{write(name, cells)} (rewritten: {note})")
     return 0
 
