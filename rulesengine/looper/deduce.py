@@ -324,9 +324,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{character}'s goodwill ability was refused: only roles with goodwill refusal remain",
         "vi": "Năng lực Goodwill của {character} bị từ chối: chỉ còn các vai trò có Từ chối Goodwill",
     },
-    "deduce.guess": {
-        "en": "the final guess named {character} as {role} and was told {answer}",
-        "vi": "lượt Đoán cuối gọi {character} là {role} và được trả lời {answer}",
+    "deduce.guess_right": {
+        "en": "the final guess named {character} as {role} and was told right",
+        "vi": "lượt Đoán cuối gọi {character} là {role} và được trả lời là đúng",
+    },
+    "deduce.guess_wrong": {
+        "en": "the final guess named {character} as {role} and was told wrong",
+        "vi": "lượt Đoán cuối gọi {character} là {role} và được trả lời là sai",
     },
     "deduce.culprit_revealed": {
         "en": "the culprit of day {day} was revealed: {character}",
@@ -412,8 +416,8 @@ def _filters(record: PublicRecord, content: Content) -> list[tuple[int, Callable
                 (
                     i,
                     guessed,
-                    "deduce.guess",
-                    {"character": c, "role": r, "answer": "right" if right else "wrong"},
+                    "deduce.guess_right" if right else "deduce.guess_wrong",
+                    {"character": c, "role": r},
                 )
             )
     return out

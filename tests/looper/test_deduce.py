@@ -7,6 +7,7 @@ import json
 import os
 import string
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -142,6 +143,20 @@ def test_revealed_role_removes_the_other_sheets_tl_d6c() -> None:
     total = sum(e["removed"] for e in result.eliminated)
     assert total + result.candidates == result.total
     assert result.total == len(private_sheets(game.script)) * 3
+    script = tiny("btx_01_first_contract", 4, 3, 2, sheet=3)
+    game = Game(script)
+    mastermind, protagonists = HeuristicMastermind(3), HeuristicProtagonists(4)
+    while not game.is_over:
+        assert game.pending is not None
+        side = "mastermind" if game.pending.who == "mastermind" else "protagonists"
+        agent: Any = mastermind if side == "mastermind" else protagonists
+        game.apply(agent(observation(game, side), game.legal_actions()))
+    result = deduce(PublicRecord.from_game(game))
+    assert truth(script) in result.consistent
+    kinds = {e["kind"]: e["why_id"] for e in result.eliminated}
+    assert kinds["goodwill_refused"] == "deduce.refused"
+    assert kinds["guess"] in ("deduce.guess_right", "deduce.guess_wrong")
+    assert sum(e["removed"] for e in result.eliminated) + result.candidates == result.total
 
 
 def test_prior_over_plots_weights_candidates() -> None:
