@@ -1,21 +1,17 @@
-"""Generator of notebook 05: Tragedy Looper deduction day by day (issue 12).
+"""Generator of notebook 05, both editions: Tragedy Looper deduction day by day (issue 12).
 
-.venv/bin/python tools/make_deduction_notebook.py
+    .venv/bin/python tools/make_notebooks.py 05 vi/05
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-import nbformat
-from nbtools import CHECK, IGNORE, code, md, write
+from nbtools import CHECK, IGNORE, Cell, code, md, title
 
 SETUP = """
 import random
 
 from rulesengine import i18n
-from rulesengine.viz.common import LanguageSwitch, use_style
+from rulesengine.viz.common import LanguageSwitch, show, use_style
 
 random.seed(2026)
 use_style()
@@ -23,9 +19,9 @@ i18n.set_language("en")
 """
 
 
-def notebook_05() -> list[nbformat.NotebookNode]:
+def notebook_05() -> list[Cell]:
     return [
-        md(
+        title(
             """
 # Tragedy Looper 5 — deduction / Suy luận
 
@@ -36,32 +32,47 @@ choices branched, and a sheet is ruled out as soon as the engine cannot reproduc
 (docs/looper_deduction.md). Probabilities are uniform over the candidates left.
 
 The game below is a small version of a Basic Tragedy X script (the first four characters, three days,
-two loops): on a whole script the deduction takes minutes.
-"""
+two loops): on a whole script the deduction still takes minutes.
+""",
+            """
+# Tragedy Looper 5 — Suy luận / deduction
+
+Cả ván chơi của Nhân vật Chính là suy luận: sau những gì đã thấy, **vai trò**, **thủ phạm** và **cốt truyện**
+nào vẫn còn có thể? `rulesengine.looper.deduce` trả lời chính xác: mọi tờ kịch bản bí mật mà bộ Bi kịch cho
+phép đều được bộ máy chơi lại theo bản ghi công khai, các lựa chọn ẩn của Mastermind được rẽ nhánh, và một
+kịch bản bị loại ngay khi bộ máy không thể tạo lại điều đã thấy (docs/looper_deduction.md). Xác suất chia
+đều cho các kịch bản còn lại.
+
+Ván chơi dưới đây là bản nhỏ của một Kịch bản Basic Tragedy X (bốn nhân vật đầu, ba ngày, hai vòng lặp):
+với cả một Kịch bản, việc suy luận vẫn mất vài phút.
+""",
         ),
         code(SETUP),
         code("LanguageSwitch()", IGNORE),
-        md("## A game, day by day"),
+        md("## A game, day by day", "## Một ván chơi, từng ngày"),
         code(
             """
 from rulesengine.viz.looper_deduction import DayByDay, candidates_chart, picture, role_heat_map, summary
 
 days = DayByDay("btx_01_first_contract")
 first = days.step()
-print(days.history[-1][0], first.candidates, "of", first.total, "candidates left")
+show(days.history[-1][0], first.candidates, "/", first.total)
 """,
             CHECK,
         ),
         code("picture(role_heat_map, first)", IGNORE),
-        md("Why the others went: each public event, how many candidates it removed."),
-        code('print("\\n".join(summary(first)))', IGNORE),
-        md("## Until the end of the game"),
+        md(
+            "Why the others went: each public event, how many candidates it removed.",
+            "Vì sao các kịch bản khác bị loại: mỗi sự kiện công khai loại bao nhiêu kịch bản.",
+        ),
+        code('show("\\n".join(summary(first, i18n.get_language())))', IGNORE),
+        md("## Until the end of the game", "## Đến hết ván chơi"),
         code(
             """
 while not days.game.is_over:
     days.step()
 for label, result in days.history:
-    print(label, result.candidates)
+    show(label, result.candidates)
 """,
             IGNORE,
         ),
@@ -71,13 +82,18 @@ for label, result in days.history:
 ## The final-guess advisor
 
 The role assignment most likely to be right, its probability, and each single answer's probability.
-"""
+""",
+            """
+## Cố vấn cho lượt Đoán cuối
+
+Cách gán vai trò có khả năng đúng cao nhất, xác suất của nó, và xác suất đúng của từng câu trả lời.
+""",
         ),
         code(
             """
 last = days.history[-1][1]
 guess, p = last.best_guess()
-print(p, {c: (r, str(last.roles[c][r])) for c, r in guess.items()})
+show(p, {c: (r, str(last.roles[c][r])) for c, r in guess.items()})
 """,
             IGNORE,
         ),
@@ -87,7 +103,14 @@ print(p, {c: (r, str(last.roles[c][r])) for c, r in guess.items()})
 
 Pick a script, press **Next day**: the heat map, the candidates falling, the eliminations explained, the
 advisor's guess and what to try tomorrow (the options with the most expected information, in bits).
-"""
+""",
+            """
+## Tự bước từng ngày
+
+Chọn một Kịch bản, bấm **Next day / Ngày tiếp theo**: bản đồ nhiệt, số kịch bản giảm dần, lời giải thích cho
+từng lần loại, lời đoán của cố vấn và điều nên thử ngày mai (các lựa chọn cho nhiều thông tin kỳ vọng nhất,
+tính bằng bit).
+""",
         ),
         code(
             """
@@ -102,13 +125,3 @@ app.widget
 
 
 NOTEBOOKS = {"05": ("05_looper_deduction.ipynb", notebook_05)}
-
-
-def write_notebook(key: str) -> Path:
-    name, build = NOTEBOOKS[key]
-    return write(name, build())
-
-
-if __name__ == "__main__":
-    for key in sys.argv[1:] or sorted(NOTEBOOKS):
-        print(write_notebook(key))

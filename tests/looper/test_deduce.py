@@ -218,6 +218,8 @@ def test_cli_deduce_json(tmp_path: object, capsys: pytest.CaptureFixture[str]) -
     }
     assert data["weighting"] == "uniform"
     assert data["candidates"] == deduce(PublicRecord.from_game(game)).candidates
+    assert main(["looper", "deduce", str(folder / "s.yaml"), str(folder / "d.json")]) == 0
+    assert capsys.readouterr().out.startswith(f"candidates: {data['candidates']} (")
     assert main(["looper", "deduce", str(folder / "s.yaml"), str(folder / "missing.json")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1
