@@ -64,6 +64,8 @@ i18n.set_language("en")
 | [05 — Looper: deduction](05_looper_deduction.ipynb) | Which roles, culprits and plots are still possible after each day: a heat map, the candidates falling, each elimination explained, the final-guess advisor and the next move. |
 | [10 — In a Grove: the rules](10_grove_rules.ipynb) | Deal, investigation, accusations, reveal, penalties and ranking (GR-…), played from any seat. |
 | [11 — In a Grove: culprit odds](11_grove_culprit_odds.ipynb) | Exact culprit odds for what you saw, the Bayes table behind them, and the analysis by player count. |
+| [12 — In a Grove: reading the chips](12_grove_inference.ipynb) | How the odds move as chips are placed, under the best-odds, honest-with-bluffs and equilibrium models. |
+| [13 — In a Grove: equilibrium play](13_grove_strategy.ipynb) | The OpenSpiel equilibrium as readable rules, when to bluff and when to follow, and tournaments with intervals. |
 
 Each notebook also runs as an app under Voilà: `make voila` serves them all (start at the index),
 `make voila NB=notebooks/11_grove_culprit_odds.ipynb` one alone.
@@ -80,6 +82,8 @@ Each notebook also runs as an app under Voilà: `make voila` serves them all (st
 | [05 — Looper: Suy luận](05_looper_deduction.ipynb) | Vai trò, thủ phạm và cốt truyện nào vẫn còn có thể sau mỗi ngày: bản đồ nhiệt, số kịch bản giảm dần, lời giải thích cho từng lần loại, cố vấn cho lượt Đoán cuối và nước đi tiếp theo. |
 | [10 — In a Grove: Luật chơi](10_grove_rules.ipynb) | Chia hình nộm, Điều tra, buộc tội, Công Bố, hình phạt và xếp hạng (GR-…), chơi từ bất kỳ chỗ ngồi nào. |
 | [11 — In a Grove: Xác suất là Hung thủ](11_grove_culprit_odds.ipynb) | Xác suất chính xác để mỗi Nghi phạm là Hung thủ theo những gì bạn đã thấy, bảng Bayes phía sau, và phân tích theo số người chơi. |
+| [12 — In a Grove: Đọc các chip](12_grove_inference.ipynb) | Xác suất thay đổi thế nào khi các chip được đặt xuống, theo mô hình "xác suất cao nhất", "trung thực có tháu cáy" và cân bằng. |
+| [13 — In a Grove: Chơi theo cân bằng](13_grove_strategy.ipynb) | Chiến lược cân bằng của OpenSpiel thành các quy tắc dễ đọc, khi nào nên tháu cáy và khi nào nên theo, và các giải đấu với khoảng tin cậy. |
 
 Mỗi sổ tay cũng chạy như một ứng dụng trong Voilà: `make voila` phục vụ tất cả (bắt đầu từ mục lục),
 `make voila NB=notebooks/vi/11_grove_culprit_odds.ipynb` chỉ một sổ tay.

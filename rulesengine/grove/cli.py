@@ -7,7 +7,10 @@ GR-2P1..2P3). ``grove play --players N [--seed S] [--strategy NAME] [--record FI
 seeded game and prints its public log (``--record`` writes its replay record, the shape both games share:
 ``docs/conventions.md``); ``grove replay RECORD [--json]`` replays a record (a file written by
 ``--record``, the whole output of ``play --json``, or an older record). ``grove table [--check]`` regenerates
-``data/grove/culprit_odds.csv``.
+``data/grove/culprit_odds.csv``. ``grove strategy --players N [--iterations K] [--json]`` solves one round
+with OpenSpiel's CFR+ and prints the exploitability (two players) or NashConv and where the strategy file
+is; ``grove tournament --players N --policies P,Q,… --games G [--workers W | --scheduler ADDRESS] [--json]``
+plays a seat-rotated tournament (:mod:`rulesengine.grove.tournament`).
 
 Every option is read as a raw string and checked here, so each bad input gives one ``error: …``
 line and exit status 2 (through :func:`rulesengine.cli.main`).
@@ -171,6 +174,74 @@ def _table_handler(args: argparse.Namespace) -> int:
     return table_main(["--check"] if args.check else [])
 
 
+def _strategy_handler(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from rulesengine.grove.equilibrium import SOLVED, save, strategy_path
+    from rulesengine.runner import run_tasks
+
+    players = parse_int(args.players, "--players", 2, 5) if args.players is not None else None
+    if players is None:
+        raise InputError("--players", "is required (2 to 5)")
+    if players not in SOLVED:
+        raise InputError("--players", f"the whole round is solved for 2 or 3 players on this machine; with "
+                         f"{players} one CFR+ iteration through the Python game takes minutes to hours "
+                         "(docs/grove_strategy.md)")
+    iterations = parse_int(args.iterations or "100", "--iterations", 1, 100_000)
+    deals = parse_int(args.deals or "0", "--deals", 0, 5040)
+    workers, scheduler = _where(args)
+    out = Path(args.out) if args.out else strategy_path(players)
+    [solution] = run_tasks(_solve_task, [(players, iterations, deals)], workers=workers, scheduler=scheduler,
+                           star=True)
+    try:
+        path = save(solution, out)
+    except OSError as exc:
+        raise InputError("--out", f"cannot write {out} ({exc.strerror})") from None
+    record = {"players": players, "iterations": iterations, "deals": deals, solution.measure: solution.value,
+              "seconds": round(solution.seconds, 2),
+              "iterations_per_second": round(iterations / solution.seconds, 3) if solution.seconds else None,
+              "strategy_file": str(path), "information_states": len(solution.table)}
+    if args.json:
+        print(json.dumps(record))
+    else:
+        print(f"In a Grove round, {players} players: OpenSpiel CFR+, {iterations} iterations in "
+              f"{solution.seconds:.1f} s; {solution.measure.replace('_', '')} = {solution.value:.5f}")
+        print(f"strategy: {path} ({len(solution.table)} information states)")
+    return 0
+
+
+def _solve_task(players: int, iterations: int, deals: int) -> Any:
+    from rulesengine.grove.equilibrium import solve
+
+    checkpoints = tuple(10 ** k for k in range(6) if 10 ** k < iterations)  # the history: 1, 10, 100, ...
+    return solve(players, iterations, deals=deals, checkpoints=checkpoints)
+
+
+def _where(args: argparse.Namespace) -> tuple[int | None, str | None]:
+    """``--workers`` and ``--scheduler``, checked (not both)."""
+    workers = None if args.workers is None else parse_int(args.workers, "--workers", 1, 256)
+    if workers is not None and args.scheduler is not None:
+        raise InputError("--scheduler", "give --workers or --scheduler, not both")
+    return workers, args.scheduler
+
+
+def _tournament_handler(args: argparse.Namespace) -> int:
+    from rulesengine.grove.tournament import tournament
+
+    if args.players is None:
+        raise InputError("--players", "is required (2 to 5)")
+    players = parse_int(args.players, "--players", 2, 5)
+    if args.policies is None:
+        raise InputError("--policies", "is required, e.g. best,equilibrium,higher,random")
+    games = parse_int(args.games or "1000", "--games", 1, 100_000_000)
+    seed = parse_seed("0" if args.seed is None else args.seed)
+    workers, scheduler = _where(args)
+    result = tournament(players, args.policies.split(","), games, seed, workers=workers, scheduler=scheduler,
+                        progress=not args.no_progress)
+    print(json.dumps(result.as_json()) if args.json else result.render())
+    return 0
+
+
 def register(subparsers: Any) -> None:
     """Add the ``grove`` sub-command and its own sub-commands to the main parser."""
     grove = subparsers.add_parser("grove", help="In a Grove: exact culprit odds")
@@ -200,3 +271,28 @@ def register(subparsers: Any) -> None:
     table = commands.add_parser("table", help="regenerate data/grove/culprit_odds.csv")
     table.add_argument("--check", action="store_true", help="exit 1 if the stored table is out of date")
     table.set_defaults(handler=_table_handler)
+    _register_strategy(commands)
+
+
+def _register_strategy(commands: Any) -> None:
+    """The ``strategy`` and ``tournament`` sub-commands (issue 13)."""
+    strategy = commands.add_parser("strategy", help="solve one round with OpenSpiel's CFR+; save it")
+    strategy.add_argument("--players", metavar="N", help="number of players, 2 or 3 on this machine")
+    strategy.add_argument("--iterations", metavar="K", help="CFR+ iterations (default 100)")
+    strategy.add_argument("--deals", metavar="D", help="solve a seeded sample of D deals (default 0: all)")
+    strategy.add_argument("--out", metavar="FILE", help="write the strategy here (default: data/grove/)")
+    strategy.add_argument("--workers", metavar="W", help="run in a local process pool of W processes")
+    strategy.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask scheduler (tcp://host:port)")
+    strategy.add_argument("--json", action="store_true", help="print one JSON object")
+    strategy.set_defaults(handler=_strategy_handler)
+    match = commands.add_parser("tournament", help="a seat-rotated tournament between policies")
+    match.add_argument("--players", metavar="N", help="number of players, 2 to 5")
+    match.add_argument("--policies", metavar="P,Q,...",
+                       help="policies: random, higher, best, inferred, honest, equilibrium")
+    match.add_argument("--games", metavar="G", help="number of games (default 1000)")
+    match.add_argument("--seed", metavar="S", help="seed (default 0)")
+    match.add_argument("--workers", metavar="W", help="local processes (default: this process)")
+    match.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler (or DASK_SCHEDULER_ADDRESS)")
+    match.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    match.add_argument("--json", action="store_true", help="print one JSON object")
+    match.set_defaults(handler=_tournament_handler)

@@ -1,10 +1,11 @@
 """Culprit odds that also read the earlier players' chips, under a stated model of how they accuse.
 
-**Model**: every earlier player this round accused one of the suspects with the highest exact odds for
-their own knowledge (:func:`~rulesengine.grove.odds.culprit_odds`: their alibis and the two suspects
-they looked at), choosing uniformly among ties. Under that model an accusation is evidence: a detective
-enumerates every way the figures they have not seen can lie (each equally likely, GR-S3), keeps each
-with the probability that the earlier players would have accused as they did, and normalises.
+**Model** (the default; others in :mod:`rulesengine.grove.models`: ``honest`` with a bluff rate, the
+``equilibrium`` strategy): every earlier player this round accused one of the suspects with the highest
+exact odds for their own knowledge (:func:`~rulesengine.grove.odds.culprit_odds`: their alibis and the
+two suspects they looked at), choosing uniformly among ties. Under that model an accusation is evidence:
+a detective enumerates every way the figures they have not seen can lie (each equally likely, GR-S3),
+keeps each with the probability that the earlier players would have accused as they did, and normalises.
 
 With no earlier accusation (the leader) this is exactly :func:`culprit_odds`. If the accusations cannot
 happen under the model (someone played otherwise), :attr:`Inference.consistent` is false and the plain
@@ -26,10 +27,11 @@ from itertools import permutations
 
 from rulesengine.errors import InputError
 from rulesengine.grove.figures import Figure, culprit_index, figure_counts
-from rulesengine.grove.game import Deal, GameState, Observation, Phase
-from rulesengine.grove.odds import Knowledge, culprit_odds
+from rulesengine.grove.game import GameState, Observation, Phase
+from rulesengine.grove.models import Actor, BestModel, Model
+from rulesengine.grove.odds import culprit_odds
 
-__all__ = ["Inference", "infer", "infer_from", "pick_inferred"]
+__all__ = ["Inference", "actor_from", "earlier_actors", "infer", "infer_actor", "infer_from", "pick_inferred"]
 
 
 @dataclass(frozen=True)
@@ -52,16 +54,7 @@ class Inference:
         return tuple(i for i, p in enumerate(self.odds) if p == top)
 
 
-def _knowledge(deal: Deal, seat: int, pair: tuple[int, int]) -> Knowledge:
-    n = deal.players
-    seen = tuple((i, deal.suspects[i]) for i in pair)
-    if n == 2:
-        return Knowledge(2, (deal.hands[seat],), seen, deal.public)
-    a, b = deal.hands[seat], deal.hands[(seat - 1) % n]
-    return Knowledge(n, (a, b) if a <= b else (b, a), seen, None)
-
-
-def infer(state: GameState, seat: int) -> Inference:
+def infer(state: GameState, seat: int, model: Model | None = None) -> Inference:
     """The culprit odds for ``seat`` given its knowledge and the accusations made before it this round.
 
     The seat must have looked at its two suspects already (phase ``ACCUSE`` on its turn, or later in the
@@ -69,39 +62,81 @@ def infer(state: GameState, seat: int) -> Inference:
     """
     if state.deal is None or state.phase not in (Phase.LOOK, Phase.ACCUSE) or state.looks[seat] is None:
         raise InputError("seat", f"seat {seat} has not looked at two suspects in this round yet")
-    return infer_from(state.observation(seat))
+    return infer_from(state.observation(seat), model)
 
 
-def infer_from(obs: Observation) -> Inference:
+def infer_from(obs: Observation, model: Model | None = None) -> Inference:
     """:func:`infer` from a seat's :class:`~rulesengine.grove.game.Observation` (what a strategy sees)."""
     seat = obs.viewer
     if seat is None or obs.hand is None or len(obs.seen()) != 2:
         raise InputError("seat", "only a seat that has looked at two suspects can infer")
+    return infer_actor(actor_from(obs), model, seat)
+
+
+def actor_from(obs: Observation) -> Actor:
+    """The :class:`~rulesengine.grove.models.Actor` of a seat that has looked at its two suspects."""
+    seat = obs.viewer
+    assert seat is not None and obs.hand is not None
     n = obs.players
-    own = obs.knowledge()
-    plain = culprit_odds(own).suspects
+    other = obs.public if n == 2 else obs.received
+    assert other is not None
+    pair = obs.looks[seat]
+    leader_pair = obs.looks[obs.leader]
+    assert pair is not None and leader_pair is not None
     earlier = []
     s = obs.leader
     while s != seat:
-        pair = obs.looks[s]
         accused = obs.accusations[s]
-        assert pair is not None and accused is not None
-        earlier.append((s, pair, accused))
+        assert accused is not None
+        earlier.append(accused)
         s = (s + 1) % n
-    # the places this seat has not seen, and the figures that fill them
-    known: dict[str, Figure] = {f"hand{seat}": obs.hand}
-    if n == 2:
-        assert obs.public is not None
-        known["public"] = obs.public
-    else:
-        assert obs.received is not None
-        known[f"hand{(seat - 1) % n}"] = obs.received
-    for i, f in own.seen:
+    seen = obs.suspects
+    fa, fb = seen[pair[0]], seen[pair[1]]
+    assert fa is not None and fb is not None
+    return Actor(n, (seat - obs.leader) % n, obs.hand, other, pair, (fa, fb), tuple(earlier), leader_pair)
+
+
+_FOLLOW = {0: (1, 2), 1: (0, 2), 2: (0, 1)}  # a follower looks at the two suspects not accused on its right
+
+
+def earlier_actors(actor: Actor, spot: dict[str, Figure]) -> list[Actor]:
+    """The actors before ``actor`` this round, given where every figure lies (``spot``: place -> figure).
+
+    Places are named by position from the leader: ``hand0`` (the leader's hand), ``suspect0``,
+    ``public``. Their looks follow from the leader's look and the accusations (GR-P2, GR-P4).
+    """
+    n = actor.players
+    out = []
+    pair = actor.leader_pair
+    for q, accused in enumerate(actor.earlier):
+        other = spot["public"] if n == 2 else spot[f"hand{(q - 1) % n}"]
+        out.append(Actor(n, q, spot[f"hand{q}"], other, pair,
+                         (spot[f"suspect{pair[0]}"], spot[f"suspect{pair[1]}"]), actor.earlier[:q],
+                         actor.leader_pair))
+        pair = _FOLLOW[accused]
+    return out
+
+
+def infer_actor(actor: Actor, model: Model | None = None, seat: int | None = None) -> Inference:
+    """The culprit odds for ``actor`` given its knowledge and the chips before it, under ``model``.
+
+    Every way the figures the actor has not seen can lie is equally likely (GR-S3); each is weighted
+    by the probability, under ``model`` (default :class:`~rulesengine.grove.models.BestModel`), that the
+    earlier players accused as they did. Exact (``Fraction``).
+    """
+    chosen: Model = BestModel() if model is None else model
+    n = actor.players
+    p = actor.position
+    own = actor.knowledge()
+    plain = culprit_odds(own).suspects
+    known: dict[str, Figure] = {f"hand{p}": actor.hand}
+    known["public" if n == 2 else f"hand{(p - 1) % n}"] = actor.other
+    for i, f in zip(actor.pair, actor.seen, strict=True):
         known[f"suspect{i}"] = f
     places = [f"hand{k}" for k in range(n)] + ["suspect0", "suspect1", "suspect2", "victim"]
     if n == 2:
         places.append("public")
-    hidden = [p for p in places if p not in known]
+    hidden = [q for q in places if q not in known]
     pool = figure_counts(n)
     pool.subtract(known.values())
     figures = sorted((+pool).elements())
@@ -111,26 +146,19 @@ def infer_from(obs: Observation) -> Inference:
         completions += 1
         spot = dict(known)
         spot.update(zip(hidden, arrangement, strict=True))
-        candidate = Deal(
-            tuple(spot[f"hand{k}"] for k in range(n)),
-            (spot["suspect0"], spot["suspect1"], spot["suspect2"]),
-            spot["victim"],
-            spot.get("public"),
-        )
         likelihood = Fraction(1)
-        for other, pair, accused in earlier:
-            best = culprit_odds(_knowledge(candidate, other, pair)).best()
-            if accused not in best:
-                likelihood = Fraction(0)
+        for before in earlier_actors(actor, spot):
+            likelihood *= chosen.probs(before)[actor.earlier[before.position]]
+            if not likelihood:
                 break
-            likelihood /= len(best)
         if likelihood:
-            weights[culprit_index(candidate.suspects)] += likelihood
+            weights[culprit_index((spot["suspect0"], spot["suspect1"], spot["suspect2"]))] += likelihood
     total = sum(weights, Fraction(0))
+    who = p if seat is None else seat
     if not total:
-        return Inference(seat, plain, plain, completions, False)
+        return Inference(who, plain, plain, completions, False)
     odds = (weights[0] / total, weights[1] / total, weights[2] / total)
-    return Inference(seat, odds, plain, completions, True)
+    return Inference(who, odds, plain, completions, True)
 
 
 def pick_inferred(state: GameState, seat: int) -> int:

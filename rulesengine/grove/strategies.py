@@ -10,7 +10,11 @@ Four are provided:
 * ``best``: accuse the suspect with the highest exact culprit odds (:func:`culprit_odds`), ties to the
   lower index;
 * ``inferred``: like ``best``, but the odds also read the chips placed earlier in the round, assuming
-  those players played ``best`` (:func:`rulesengine.grove.inference.infer_from`).
+  those players played ``best`` (:func:`rulesengine.grove.inference.infer_from`);
+* ``honest``: ``best`` nine times in ten, else a bluff: one of the other suspects, uniformly
+  (:class:`~rulesengine.grove.models.HonestModel`, one ``rng.random()`` per accusation);
+* ``equilibrium``: the round's equilibrium strategy solved with OpenSpiel, read from ``data/grove``
+  (:mod:`rulesengine.grove.equilibrium`).
 
 :func:`hit_rate` gives, exactly, how often a rule names the culprit for a detective who has looked at two
 suspects (the leader's situation, GR-P2; a follower's knowledge has the same shape, GR-P4), averaged over
@@ -44,6 +48,7 @@ __all__ = [
     "agent",
     "hit_rate",
     "hit_rates",
+    "model_strategy",
     "pick_best",
     "pick_higher",
     "simulate",
@@ -147,12 +152,29 @@ def _inferred_strategy(obs: Observation, legal: Sequence[Action], rng: random.Ra
     return _accuse(legal, infer_from(obs).best()[0])
 
 
+def model_strategy(name: str) -> Strategy:
+    """A strategy that accuses with the probabilities of the behaviour model ``name``
+    (:func:`rulesengine.grove.models.get_model`), drawn by :func:`~rulesengine.grove.models.choose`."""
+
+    def strategy(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        if not isinstance(legal[0], Accuse):
+            return rng.choice(legal)
+        from rulesengine.grove.inference import actor_from
+        from rulesengine.grove.models import choose, get_model
+
+        return _accuse(legal, choose(get_model(name, obs.players).probs(actor_from(obs)), rng))
+
+    return strategy
+
+
 #: Strategies by name (``inferred`` also reads the earlier chips: :mod:`rulesengine.grove.inference`).
 STRATEGIES: Mapping[str, Strategy] = {
     "random": _random_strategy,
     "higher": _rule_strategy(pick_higher),
     "best": _rule_strategy(pick_best),
     "inferred": _inferred_strategy,
+    "honest": model_strategy("honest"),
+    "equilibrium": model_strategy("equilibrium"),
 }
 
 
