@@ -44,7 +44,7 @@ from rulesengine.looper.cards import (
     Deck,
     PlacedCard,
     apply_paranoia,
-    resolve_counters,
+    counters,
     resolve_movement,
 )
 from rulesengine.looper.content import Content, load_content
@@ -52,11 +52,13 @@ from rulesengine.looper.rulings import Rulings, from_options
 from rulesengine.looper.script import Script
 from rulesengine.looper.state import (
     OWNERS,
+    PHASE_NAMES,
     PROTAGONISTS,
     STATE_FIELDS,
     CharacterState,
     Decision,
     DecisionKind,
+    Event,
     EventKind,
     IncidentRecord,
     LoopResult,
@@ -311,13 +313,27 @@ class Game(Table):
             raise IllegalActionError("TL-LE2", f"the game is over; {to_dict(action)} cannot be played")
         legal = decision.option_set
         if type(legal) is _Legal:  # a placement (TL-D2, TL-D3): its card in hand, its target free
-            placed = type(action) is PlaceCard and action.card in legal.cards
-            if not (placed and action.target in legal.targets):
+            if type(action) is not PlaceCard:
+                raise IllegalActionError(*self._why_illegal(decision, action))
+            if action.card not in legal.cards or action.target not in legal.targets:
                 raise IllegalActionError(*self._why_illegal(decision, action))
             self.decisions_made += 1
-            self.history.append((decision.who, action))
-            self._answer_cards(decision, action)
+            owner = decision.who
+            self.history.append((owner, action))
             after = legal.after
+            if self.record and not self.LOG_INLINE:
+                self._answer_cards(decision, action)
+            else:  # _answer_cards, inlined
+                card, target = action.card, action.target
+                self.cards.append(_placed_card(owner, card, target))
+                if self.record:
+                    log = self.log
+                    when = (self.loop, self.day, PHASE_NAMES[self.phase])
+                    data = {"owner": owner, "target": target}
+                    log.append(_tuple_new(Event, (*when, _PUBLIC, _CARD_PLACED, data)))
+                    if after is None:  # the Mastermind's card, face up for the Mastermind only
+                        data = {"owner": owner, "card": card, "target": target}
+                        log.append(_tuple_new(Event, (*when, _MASTERMIND, _CARD_PLACED_KIND, data)))
             key = (action.card, action.target) if after is None else (action.target, *self.spent[after])
             follow = legal.follow.get(key)
             if follow is not None:  # the next placement of the same phase, known from this situation
@@ -629,13 +645,16 @@ class Game(Table):
                 ch = chars.get(pc.target)
                 if ch is not None and ch.alive and ch.location is not None:
                     locs[pc.target] = ch.location
-            forb = {c: self.forbidden(c) for c in locs}
+            forb = self._forbidden  # forbidden(c) for every character, read only for those that move
+            if self.patient_free:
+                forb = {**forb, "patient": frozenset()}
             moves, self.move_cancelled = resolve_movement(
                 cards, locs, forb, board=self.layout, deck=self.deck
             )
-            for c, dest in sorted(moves.items()):
-                chars[c].location = dest
-                self.emit(EventKind.MOVED, character=c, location=dest)
+            if moves:
+                for c, dest in sorted(moves.items()):
+                    chars[c].location = dest
+                    self.emit(EventKind.MOVED, character=c, location=dest)
             self.step = 1
             self.cultist_ignore = []
             if self.cultist_choice_public():
@@ -649,36 +668,35 @@ class Game(Table):
                 "Cultist: ignore Forbid Intrigue?",
                 "TL-D4",
             )
-        living = self.living()
+        chars = self.chars
+        living = {c for c, ch in chars.items() if ch.alive and ch.location is not None}
         roles = self.roles
-        ignore_fg = [c for c in living if roles[c] == "time_traveler"]
-        res = resolve_counters(
-            cards,
-            living,
-            ignore_forbid_intrigue=self.cultist_ignore,
-            ignore_forbid_goodwill=ignore_fg,
-            locations=self.locations,
+        time_traveler = "time_traveler" in self.tragedy_set.roles
+        ignore_fg = [c for c in living if roles[c] == "time_traveler"] if time_traveler else ()
+        plus, minus, goodwill, intrigue, cancelled, void = counters(
+            cards, living, self.cultist_ignore, ignore_fg, self.locations
         )
-        plus, minus = res.paranoia_plus, res.paranoia_minus
         if plus or minus:
             for c in sorted({*plus, *minus}):
-                ch = self.chars[c]
+                ch = chars[c]
                 before = ch.paranoia
                 ch.paranoia = apply_paranoia(before, plus.get(c, 0), minus.get(c, 0))
                 if ch.paranoia != before:
                     self.emit(EventKind.PARANOIA, character=c, amount=ch.paranoia - before)
-        for c, n in sorted(res.goodwill.items()):
-            self.add_token(c, "goodwill", n)
-            self.emit(EventKind.GOODWILL, character=c, amount=n)
-        for target, n in sorted(res.intrigue.items()):
-            self.add_token(target, "intrigue", n)
-            self.emit(EventKind.INTRIGUE, target=target, amount=n)
+        if goodwill:
+            for c, n in sorted(goodwill.items()):
+                self.add_token(c, "goodwill", n)
+                self.emit(EventKind.GOODWILL, character=c, amount=n)
+        if intrigue:
+            for target, n in sorted(intrigue.items()):
+                self.add_token(target, "intrigue", n)
+                self.emit(EventKind.INTRIGUE, target=target, amount=n)
         self.update_virus()
         if self.record:
             self.emit(
                 EventKind.CARDS_RESOLVED,
-                cancelled=sorted({*self.move_cancelled, *res.cancelled}),
-                forbid_intrigue_void=res.forbid_intrigue_void,
+                cancelled=sorted({*self.move_cancelled, *cancelled}),
+                forbid_intrigue_void=void,
             )
         once = self.deck.once_per_loop
         spent = self.spent
@@ -1117,6 +1135,11 @@ def _pass_or(
 
 
 _PASS: Final = Pass()
+_PUBLIC: Final = Visibility.PUBLIC
+_MASTERMIND: Final = Visibility.MASTERMIND
+_CARD_PLACED: Final = EventKind.CARD_PLACED
+_CARD_PLACED_KIND: Final = EventKind.CARD_PLACED_KIND
+_tuple_new: Final = tuple.__new__
 _GAME_OVER: Final = Phase.GAME_OVER
 _MM_PROMPTS: Final = tuple(f"Mastermind: place card {n} of 3" for n in (1, 2, 3))
 _P_PROMPTS: Final = {owner: f"{owner}: place 1 card" for owner in PROTAGONISTS}

@@ -28,7 +28,7 @@ import types
 from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum, StrEnum
-from typing import Any, Final, NamedTuple, Union, get_args, get_origin, get_type_hints
+from typing import Any, ClassVar, Final, NamedTuple, Union, get_args, get_origin, get_type_hints
 
 from rulesengine.looper.actions import Action, UseAbility
 from rulesengine.looper.board import Board, per_content
@@ -548,6 +548,14 @@ class Table(LoopState):
     content: Content
     rulings: Rulings
     record: bool
+
+    #: Whether :meth:`emit` is the one defined here: the engine then appends its most frequent events
+    #: to the log itself (the same entries, without a call); a subclass that overrides ``emit`` sees them.
+    LOG_INLINE: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.LOG_INLINE = cls.emit is Table.emit
 
     def _init_context(
         self, script: Script, content: Content, rulings: Rulings, record: bool, pause_between_phases: bool
