@@ -15,7 +15,7 @@ uses, and the module-level names are the shipped content's values.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -189,13 +189,40 @@ def resolve_counters(
     >>> r.intrigue, r.forbid_intrigue_void
     ({'school': 2}, True)
     """
-    cards = cards if isinstance(cards, list) else list(cards)
-    chars = characters if isinstance(characters, (set, frozenset)) else set(characters)
+    plus, minus, goodwill, intrigue, cancelled, void = counters(
+        cards if isinstance(cards, list) else list(cards),
+        characters if isinstance(characters, (set, frozenset)) else set(characters),
+        ignore_forbid_intrigue,
+        ignore_forbid_goodwill,
+        locations if isinstance(locations, Container) else tuple(locations),
+    )
+    return Resolution({}, plus, minus, goodwill, intrigue, cancelled, void)
+
+
+Counters = tuple[dict[str, int], dict[str, int], dict[str, int], dict[str, int], list[int], bool]
+
+
+def counters(
+    cards: list[PlacedCard],
+    chars: Container[str],
+    ignore_forbid_intrigue: Iterable[str],
+    ignore_forbid_goodwill: Iterable[str],
+    locations: Container[str],
+) -> Counters:
+    """:func:`resolve_counters` as a plain tuple (paranoia +, paranoia −, goodwill, intrigue, cancelled
+    card indices, Forbid Intrigue void), the form the engine reads once a day.
+
+    >>> counters([PlacedCard("mastermind", "paranoia_plus_1", "nurse")], {"nurse"}, (), (), ())
+    ({'nurse': 1}, {}, {}, {}, [], False)
+    """
     forbid_p: set[str] = set()
     forbid_g: set[str] = set()
     fi_targets: list[str] = []
+    effects = _EFFECTS
     for c in cards:
         kind = c.card
+        if kind in effects:
+            continue
         if kind == _FORBID_PARANOIA:
             if c.target in chars:
                 forbid_p.add(c.target)
@@ -205,13 +232,14 @@ def resolve_counters(
         elif kind == _FORBID_INTRIGUE:
             fi_targets.append(c.target)
     void = len(fi_targets) >= 2
-    res = Resolution(forbid_intrigue_void=void)
-    forbid_g.difference_update(ignore_forbid_goodwill)
-    forbid_i = set() if void else set(fi_targets).difference(ignore_forbid_intrigue)
-    buckets = (res.paranoia_plus, res.paranoia_minus, res.goodwill, res.intrigue)
+    if forbid_g and ignore_forbid_goodwill:
+        forbid_g.difference_update(ignore_forbid_goodwill)
+    forbid_i = set() if void or not fi_targets else set(fi_targets).difference(ignore_forbid_intrigue)
+    out: Counters = ({}, {}, {}, {}, [], void)
     forbids = (forbid_p, forbid_p, forbid_g, forbid_i)
+    cancelled = out[4]
     for i, c in enumerate(cards):
-        effect = _EFFECTS.get(c.card)
+        effect = effects.get(c.card)
         if effect is None:
             continue
         which, amount = effect
@@ -219,11 +247,11 @@ def resolve_counters(
         if target not in chars and (which != _INTRIGUE or target not in locations):
             continue  # character cards on a location, or on no one in play
         if target in forbids[which]:
-            res.cancelled.append(i)
+            cancelled.append(i)
             continue
-        bucket = buckets[which]
+        bucket: dict[str, int] = out[which]  # type: ignore[assignment]
         bucket[target] = bucket.get(target, 0) + amount
-    return res
+    return out
 
 
 _FORBID_MOVEMENT: Final = str(Card.FORBID_MOVEMENT)

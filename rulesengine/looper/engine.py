@@ -44,7 +44,7 @@ from rulesengine.looper.cards import (
     Deck,
     PlacedCard,
     apply_paranoia,
-    resolve_counters,
+    counters,
     resolve_movement,
 )
 from rulesengine.looper.content import Content, load_content
@@ -52,12 +52,13 @@ from rulesengine.looper.rulings import Rulings, from_options
 from rulesengine.looper.script import Script
 from rulesengine.looper.state import (
     OWNERS,
+    PHASE_NAMES,
     PROTAGONISTS,
-    STATE_COPIERS,
     STATE_FIELDS,
     CharacterState,
     Decision,
     DecisionKind,
+    Event,
     EventKind,
     IncidentRecord,
     LoopResult,
@@ -67,6 +68,7 @@ from rulesengine.looper.state import (
     Side,
     Table,
     Visibility,
+    compile_copy,
 )
 
 
@@ -87,13 +89,22 @@ def _placed_card(owner: str, card: str, target: str) -> PlacedCard:
 
 
 class _Legal:
-    """The legal placements of one decision as two sets: any card of ``cards`` on any of ``targets``."""
+    """The legal placements of one situation as two sets: any card of ``cards`` on any of ``targets``.
 
-    __slots__ = ("cards", "targets")
+    ``follow`` caches the next placement decision of the same phase after each answer (a speed-up only:
+    within TL-D2 or TL-D3 the next situation follows from this one and the answer). It is keyed by
+    ``(card, target)`` for the Mastermind, whose situation holds everything its next one depends on, and by
+    ``(target, *spent)`` for a protagonist, ``spent`` being the next protagonist's spent cards (TL-D4c).
+    ``after`` is that next protagonist (``None`` for the Mastermind).
+    """
 
-    def __init__(self, cards: frozenset[str], targets: frozenset[str]) -> None:
+    __slots__ = ("after", "cards", "follow", "targets")
+
+    def __init__(self, cards: frozenset[str], targets: frozenset[str], after: str | None) -> None:
         self.cards = cards
         self.targets = targets
+        self.after = after
+        self.follow: dict[tuple[str, ...], Decision] = {}
 
     def __contains__(self, action: object) -> bool:
         return type(action) is PlaceCard and action.card in self.cards and action.target in self.targets
@@ -104,7 +115,7 @@ class _PlacementTables:
     placed cards, the free targets, and the (card, target) rows. Only a speed-up: the same situations
     recur every day of every game; each cache is cleared when it grows large."""
 
-    __slots__ = ("decisions", "free", "hands", "kinds", "options", "rows", "situations")
+    __slots__ = ("free", "hands", "kinds", "options", "rows", "situations")
 
     def __init__(self, content: Content) -> None:
         self.hands = Deck.of(content).hands
@@ -112,7 +123,6 @@ class _PlacementTables:
         self.free: dict[tuple[object, ...], tuple[tuple[str, ...], frozenset[str]]] = {}
         self.rows: dict[tuple[str, tuple[str, ...]], tuple[PlaceCard, ...]] = {}
         self.options: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Action, ...]] = {}
-        self.decisions: dict[tuple[object, ...], Decision] = {}
         self.situations: dict[tuple[object, ...], Decision] = {}
 
     def hand_kinds(self, side: str, used: tuple[str, ...]) -> tuple[tuple[str, ...], frozenset[str]]:
@@ -220,10 +230,18 @@ class Game(Table):
         pause_between_phases: bool = False,
         record: bool = True,
     ) -> None:
+        if content is None:
+            content = load_content()
+        plain = type(self) is Game  # a subclass may override a verb: it starts the long way
+        key = (id(script), id(content), rulings, record, pause_between_phases)
+        start = _STARTS.get(key) if plain else None
+        if start is not None and start.script is script and start.content is content:
+            _COPY_GAME(start, self)  # the same first decision as the long way below, copied
+            return
         LoopState.__init__(self)
         self._init_context(
             script,
-            content if content is not None else load_content(),
+            content,
             rulings if rulings is not None else from_options(script.options),
             record,
             pause_between_phases,
@@ -231,6 +249,10 @@ class Game(Table):
         self._placement_cache = per_content(self.content, "placements", _PlacementTables)
         self._reset_board()
         self._advance()
+        if plain:
+            if len(_STARTS) > 1000:
+                _STARTS.clear()
+            _STARTS[key] = self.clone()
 
     # ------------------------------------------------------------------ public interface
 
@@ -290,12 +312,41 @@ class Game(Table):
                 )
             raise IllegalActionError("TL-LE2", f"the game is over; {to_dict(action)} cannot be played")
         legal = decision.option_set
-        if legal is None:
-            ok = action in decision.options
-        elif type(legal) is _Legal:  # a placement: its card in hand, its target free (inlined __contains__)
-            ok = type(action) is PlaceCard and action.card in legal.cards and action.target in legal.targets
-        else:
-            ok = action in legal
+        if type(legal) is _Legal:  # a placement (TL-D2, TL-D3): its card in hand, its target free
+            if type(action) is not PlaceCard:
+                raise IllegalActionError(*self._why_illegal(decision, action))
+            if action.card not in legal.cards or action.target not in legal.targets:
+                raise IllegalActionError(*self._why_illegal(decision, action))
+            self.decisions_made += 1
+            owner = decision.who
+            self.history.append((owner, action))
+            after = legal.after
+            if self.record and not self.LOG_INLINE:
+                self._answer_cards(decision, action)
+            else:  # _answer_cards, inlined
+                card, target = action.card, action.target
+                self.cards.append(_placed_card(owner, card, target))
+                if self.record:
+                    log = self.log
+                    when = (self.loop, self.day, PHASE_NAMES[self.phase])
+                    data = {"owner": owner, "target": target}
+                    log.append(_tuple_new(Event, (*when, _PUBLIC, _CARD_PLACED, data)))
+                    if after is None:  # the Mastermind's card, face up for the Mastermind only
+                        data = {"owner": owner, "card": card, "target": target}
+                        log.append(_tuple_new(Event, (*when, _MASTERMIND, _CARD_PLACED_KIND, data)))
+            key = (action.card, action.target) if after is None else (action.target, *self.spent[after])
+            follow = legal.follow.get(key)
+            if follow is not None:  # the next placement of the same phase, known from this situation
+                self._pending = follow
+                return
+            self._pending = None
+            start = self.phase
+            self._run(start)
+            follow = self._pending
+            if self.phase is start and follow is not None and type(follow.option_set) is _Legal:
+                legal.follow[key] = follow
+            return
+        ok = action in decision.options if legal is None else action in legal
         if not ok:
             raise IllegalActionError(*self._why_illegal(decision, action))
         self.decisions_made += 1
@@ -303,9 +354,14 @@ class Game(Table):
         self._pending = None
         start = self.phase
         self._ANSWERS[start](self, decision, action)
+        self._run(start)
+
+    def _run(self, start: Phase) -> None:
+        """Run the steps from the current phase up to the next decision (set as pending), the end of the
+        game, or (with ``pause_between_phases``) the first phase other than ``start``."""
         steps = self._STEPS
         pause = self.pause_between_phases
-        while (phase := self.phase) is not _GAME_OVER:  # _advance(start), inlined
+        while (phase := self.phase) is not _GAME_OVER:
             if pause and phase is not start:
                 return
             decision = steps[phase](self)
@@ -318,11 +374,7 @@ class Game(Table):
         log's events are shared: they are immutable), the context (script, content, rulings) is shared.
         """
         new = Game.__new__(Game)
-        for name in _CONTEXT_SLOTS:
-            setattr(new, name, getattr(self, name))
-        for name, copier in STATE_COPIERS:
-            value = getattr(self, name)
-            setattr(new, name, value if copier is None else copier(value))
+        _COPY_GAME(self, new)
         return new
 
     def view(self, viewer: str) -> dict[str, Any]:
@@ -481,17 +533,13 @@ class Game(Table):
         mm = owner == "mastermind"
         kinds, kind_set = tables.hand_kinds("mastermind" if mm else "protagonist", used)
         free, free_set = tables.free_targets(self.locations, living, taken)
-        key = (owner, len(own), kinds, free)
-        decision = tables.decisions.get(key)
-        if decision is None:
-            options = tables.placements(kinds, free)
-            prompt, rule = (_MM_PROMPTS[len(own)], "TL-D2") if mm else (_P_PROMPTS[owner], "TL-D3")
-            decision = _decision(
-                owner, DecisionKind.PLACE_CARD, options, prompt, rule, _Legal(kind_set, free_set)
-            )
-            if len(tables.decisions) > 100_000:
-                tables.decisions.clear()
-            tables.decisions[key] = decision
+        options = tables.placements(kinds, free)
+        if mm:
+            prompt, rule, after = _MM_PROMPTS[len(own)], "TL-D2", None
+        else:
+            prompt, rule, after = _P_PROMPTS[owner], "TL-D3", _NEXT_PROTAGONIST[owner]
+        legal = _Legal(kind_set, free_set, after)
+        decision = _decision(owner, DecisionKind.PLACE_CARD, options, prompt, rule, legal)
         if len(tables.situations) > 200_000:
             tables.situations.clear()
         tables.situations[situation] = decision
@@ -597,13 +645,16 @@ class Game(Table):
                 ch = chars.get(pc.target)
                 if ch is not None and ch.alive and ch.location is not None:
                     locs[pc.target] = ch.location
-            forb = {c: self.forbidden(c) for c in locs}
+            forb = self._forbidden  # forbidden(c) for every character, read only for those that move
+            if self.patient_free:
+                forb = {**forb, "patient": frozenset()}
             moves, self.move_cancelled = resolve_movement(
                 cards, locs, forb, board=self.layout, deck=self.deck
             )
-            for c, dest in sorted(moves.items()):
-                chars[c].location = dest
-                self.emit(EventKind.MOVED, character=c, location=dest)
+            if moves:
+                for c, dest in sorted(moves.items()):
+                    chars[c].location = dest
+                    self.emit(EventKind.MOVED, character=c, location=dest)
             self.step = 1
             self.cultist_ignore = []
             if self.cultist_choice_public():
@@ -617,36 +668,35 @@ class Game(Table):
                 "Cultist: ignore Forbid Intrigue?",
                 "TL-D4",
             )
-        living = self.living()
+        chars = self.chars
+        living = {c for c, ch in chars.items() if ch.alive and ch.location is not None}
         roles = self.roles
-        ignore_fg = [c for c in living if roles[c] == "time_traveler"]
-        res = resolve_counters(
-            cards,
-            living,
-            ignore_forbid_intrigue=self.cultist_ignore,
-            ignore_forbid_goodwill=ignore_fg,
-            locations=self.locations,
+        time_traveler = "time_traveler" in self.tragedy_set.roles
+        ignore_fg = [c for c in living if roles[c] == "time_traveler"] if time_traveler else ()
+        plus, minus, goodwill, intrigue, cancelled, void = counters(
+            cards, living, self.cultist_ignore, ignore_fg, self.locations
         )
-        plus, minus = res.paranoia_plus, res.paranoia_minus
         if plus or minus:
             for c in sorted({*plus, *minus}):
-                ch = self.chars[c]
+                ch = chars[c]
                 before = ch.paranoia
                 ch.paranoia = apply_paranoia(before, plus.get(c, 0), minus.get(c, 0))
                 if ch.paranoia != before:
                     self.emit(EventKind.PARANOIA, character=c, amount=ch.paranoia - before)
-        for c, n in sorted(res.goodwill.items()):
-            self.add_token(c, "goodwill", n)
-            self.emit(EventKind.GOODWILL, character=c, amount=n)
-        for target, n in sorted(res.intrigue.items()):
-            self.add_token(target, "intrigue", n)
-            self.emit(EventKind.INTRIGUE, target=target, amount=n)
+        if goodwill:
+            for c, n in sorted(goodwill.items()):
+                self.add_token(c, "goodwill", n)
+                self.emit(EventKind.GOODWILL, character=c, amount=n)
+        if intrigue:
+            for target, n in sorted(intrigue.items()):
+                self.add_token(target, "intrigue", n)
+                self.emit(EventKind.INTRIGUE, target=target, amount=n)
         self.update_virus()
         if self.record:
             self.emit(
                 EventKind.CARDS_RESOLVED,
-                cancelled=sorted({*self.move_cancelled, *res.cancelled}),
-                forbid_intrigue_void=res.forbid_intrigue_void,
+                cancelled=sorted({*self.move_cancelled, *cancelled}),
+                forbid_intrigue_void=void,
             )
         once = self.deck.once_per_loop
         spent = self.spent
@@ -1085,14 +1135,29 @@ def _pass_or(
 
 
 _PASS: Final = Pass()
+_PUBLIC: Final = Visibility.PUBLIC
+_MASTERMIND: Final = Visibility.MASTERMIND
+_CARD_PLACED: Final = EventKind.CARD_PLACED
+_CARD_PLACED_KIND: Final = EventKind.CARD_PLACED_KIND
+_tuple_new: Final = tuple.__new__
 _GAME_OVER: Final = Phase.GAME_OVER
 _MM_PROMPTS: Final = tuple(f"Mastermind: place card {n} of 3" for n in (1, 2, 3))
 _P_PROMPTS: Final = {owner: f"{owner}: place 1 card" for owner in PROTAGONISTS}
+#: The protagonist who places after each one (TL-D3: clockwise).
+_NEXT_PROTAGONIST: Final = {p: PROTAGONISTS[(i + 1) % 3] for i, p in enumerate(PROTAGONISTS)}
 
 #: The fixed context of a game (script, content, rulings and tables built from them), shared by clones.
 _CONTEXT_SLOTS: Final = tuple(
     name for cls in Game.__mro__ for name in getattr(cls, "__slots__", ()) if name not in STATE_FIELDS
 )
+
+#: Copy a game's context and state record into another game (:meth:`Game.clone`).
+_COPY_GAME: Final = compile_copy(_CONTEXT_SLOTS)
+
+#: Each new game's start (its first decision), by (script, content, rulings, record, pause) ids: a new
+#: ``Game`` copies it instead of setting the board up again (a speed-up only; the script, the content
+#: and the rulings are immutable).
+_STARTS: dict[tuple[object, ...], Game] = {}
 
 Game._STEPS.update(
     {

@@ -28,7 +28,7 @@ import types
 from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum, StrEnum
-from typing import Any, Final, NamedTuple, Union, get_args, get_origin, get_type_hints
+from typing import Any, ClassVar, Final, NamedTuple, Union, get_args, get_origin, get_type_hints
 
 from rulesengine.looper.actions import Action, UseAbility
 from rulesengine.looper.board import Board, per_content
@@ -355,9 +355,7 @@ class LoopState:
     def copy_state_into(self, other: LoopState) -> None:
         """Copy every field of this record into ``other``, containers copied so that the two never share
         a mutable object (driven by the fields and their types: see :data:`STATE_COPIERS`)."""
-        for name, copier in STATE_COPIERS:
-            value = getattr(self, name)
-            setattr(other, name, value if copier is None else copier(value))
+        _COPY_STATE(self, other)
 
     def state(self) -> LoopState:
         """A standalone copy of the record alone (no script or content), e.g. to compare two games.
@@ -382,6 +380,11 @@ def copy_plain(value: Any) -> Any:
     >>> copy_plain(board) == board and copy_plain(board)["characters"][0] is not board["characters"][0]
     True
     """
+    kind = type(value)
+    if kind is dict:  # scalars are copied in place, not by a call (a clone copies the reset boards)
+        return {k: v if type(v) in _ATOMS else copy_plain(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _ATOMS else copy_plain(v) for v in value]
     if isinstance(value, dict):
         return {k: copy_plain(v) for k, v in value.items()}
     if isinstance(value, list):
@@ -391,6 +394,8 @@ def copy_plain(value: Any) -> Any:
     return copy.deepcopy(value) if not isinstance(value, _SCALARS) else value
 
 
+#: Immutable plain types copy_plain shares without looking further.
+_ATOMS: Final = frozenset({int, float, str, bool, type(None)})
 _SCALARS: Final = (int, float, str, bytes, bool, type(None), frozenset, Enum)
 
 
@@ -459,6 +464,37 @@ STATE_COPIERS: Final[tuple[tuple[str, Copier], ...]] = tuple(
 STATE_FIELDS: Final = tuple(name for name, _ in STATE_COPIERS)
 
 
+def compile_copy(shared: Iterable[str] = ()) -> Callable[[Any, Any], None]:
+    """A function ``copy(a, b)`` that sets every field of the record on ``b`` from ``a`` (copied by
+    :data:`STATE_COPIERS`) and the ``shared`` slots as they are: the loop over the fields unrolled into
+    straight code once (a clone, and every new game, runs it).
+
+    >>> a, b = LoopState(), LoopState()
+    >>> a.chars["nurse"] = CharacterState("nurse", "hospital")
+    >>> compile_copy()(a, b)
+    >>> b.chars == a.chars and b.chars["nurse"] is not a.chars["nurse"]
+    True
+    """
+    lines = ["def copy(a, b):"]
+    names: dict[str, Any] = {}
+    for name in shared:
+        lines.append(f"    b.{name} = a.{name}")
+    for i, (name, copier) in enumerate(STATE_COPIERS):
+        if copier is None:
+            lines.append(f"    b.{name} = a.{name}")
+        elif copier in (dict.copy, list.copy, set.copy):
+            lines.append(f"    b.{name} = a.{name}.copy()")
+        else:
+            names[f"copier{i}"] = copier
+            lines.append(f"    b.{name} = copier{i}(a.{name})")
+    exec("\n".join(lines), names)  # code built from the record's own field names only
+    copy_fn: Callable[[Any, Any], None] = names["copy"]
+    return copy_fn
+
+
+_COPY_STATE: Final = compile_copy()
+
+
 def state_values(state: LoopState) -> dict[str, Any]:
     """The record's fields as a dict (for comparing two states).
 
@@ -512,6 +548,14 @@ class Table(LoopState):
     content: Content
     rulings: Rulings
     record: bool
+
+    #: Whether :meth:`emit` is the one defined here: the engine then appends its most frequent events
+    #: to the log itself (the same entries, without a call); a subclass that overrides ``emit`` sees them.
+    LOG_INLINE: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.LOG_INLINE = cls.emit is Table.emit
 
     def _init_context(
         self, script: Script, content: Content, rulings: Rulings, record: bool, pause_between_phases: bool
