@@ -46,6 +46,7 @@ from rulesengine.looper.cards import (
     apply_paranoia,
     counters,
     resolve_movement,
+    side_of,
 )
 from rulesengine.looper.content import Content, load_content
 from rulesengine.looper.rulings import Rulings, from_options
@@ -701,7 +702,7 @@ class Game(Table):
         once = self.deck.once_per_loop
         spent = self.spent
         for pc in cards:  # TL-D4c: once-per-loop cards are spent even when cancelled
-            if pc.card in once["mastermind" if pc.owner == "mastermind" else "protagonist"]:
+            if pc.card in once[side_of(pc.owner)]:
                 spent[pc.owner].append(pc.card)
         self.cards = []
         self._goto(Phase.MASTERMIND_ABILITY)

@@ -32,7 +32,7 @@ from typing import Any, ClassVar, Final, NamedTuple, Union, get_args, get_origin
 
 from rulesengine.looper.actions import Action, UseAbility
 from rulesengine.looper.board import Board, per_content
-from rulesengine.looper.cards import Deck, PlacedCard
+from rulesengine.looper.cards import Deck, PlacedCard, side_of
 from rulesengine.looper.content import Content, GoodwillAbility
 from rulesengine.looper.rulings import Rulings
 from rulesengine.looper.script import Script
@@ -693,7 +693,7 @@ class Table(LoopState):
         >>> game.hand("mastermind")["paranoia_plus_1"], sum(game.hand("protagonist:0").values())
         (1, 8)
         """
-        out = dict(self.deck.hands["mastermind" if owner == "mastermind" else "protagonist"])
+        out = dict(self.deck.hands[side_of(owner)])
         for card in self.spent[owner]:
             out[card] -= 1
         for pc in self.cards:
