@@ -1,0 +1,88 @@
+"""The message catalogs (data/locale): every message in both languages with the same fields, every
+event kind of both engines with a sentence, and every message id the code names in the catalogs."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from rulesengine import messages
+from rulesengine.grove.game import EventKind as GroveEventKind
+from rulesengine.looper.text import describe_event
+from rulesengine.messages import TEMPLATE, catalog_path, check_catalogs, placeholders, read_catalog
+
+PACKAGE = Path(messages.__file__).resolve().parent
+ENGLISH = read_catalog(TEMPLATE)
+VIETNAMESE = read_catalog(catalog_path("vi"))
+#: A string in the code that names a message id.
+MESSAGE_ID = re.compile(r"^(looper|grove)\.(event|item|why|cli|name|action|outcome|reason|refusal|prompt)\.[a-z0-9_.]+$")
+
+
+def test_every_message_has_its_vietnamese_form_with_the_same_fields():
+    assert check_catalogs(ENGLISH, VIETNAMESE) == []
+    assert len(ENGLISH) >= 90
+
+
+def test_the_check_fails_on_a_missing_translation_and_on_different_fields():
+    key = "looper.event.incident_check_paranoia"
+    broken = dict(VIETNAMESE)
+    broken[key] = messages.Entry(key, VIETNAMESE[key].text.replace("{limit}", "{gioi_han}"))
+    del broken["grove.event.unseen"]
+    assert check_catalogs(ENGLISH, broken) == [
+        f"{key}: fields {{culprit}}, {{gioi_han}}, {{paranoia}} differ from the English "
+        "{culprit}, {limit}, {paranoia}",
+        "grove.event.unseen: no translation",
+    ]
+
+
+def test_every_text_is_a_valid_format_string_with_named_fields_only():
+    for catalog in (ENGLISH, VIETNAMESE):
+        for key, entry in catalog.items():
+            fields = {name: "x" for name in placeholders(entry.text)}
+            assert entry.text.format_map(fields), key
+            assert "{}" not in entry.text, f"{key}: a field without a name"
+
+
+def _message_ids_in_code() -> set[str]:
+    found = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and MESSAGE_ID.match(node.value):
+                found.add(node.value)
+    return found
+
+
+def test_every_message_id_named_in_the_code_is_in_the_catalog():
+    used = _message_ids_in_code()
+    assert len(used) > 10
+    assert sorted(used - set(ENGLISH)) == []
+
+
+@pytest.mark.parametrize("kind", list(GroveEventKind), ids=lambda k: k.value)
+def test_every_grove_event_kind_has_a_message(kind):
+    assert f"grove.event.{kind.value}" in ENGLISH
+
+
+def _looper_event_kinds() -> list[str]:
+    """The kinds the Looper engine emits (its EventKind where it has one, else the literal kinds of emit)."""
+    try:
+        from rulesengine.looper.state import EventKind  # type: ignore[attr-defined]
+    except ImportError:
+        kinds = set()
+        for path in (PACKAGE / "looper").glob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "emit"
+                        and node.args and isinstance(node.args[0], ast.Constant)):
+                    kinds.add(str(node.args[0].value))
+        return sorted(kinds)
+    return sorted(k.value for k in EventKind)
+
+
+@pytest.mark.parametrize("kind", _looper_event_kinds())
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_every_looper_event_kind_has_a_sentence(kind, lang):
+    text = describe_event({"kind": kind}, lang)
+    assert not text.startswith(f"{kind}:"), f"no sentence for {kind}"
