@@ -18,7 +18,7 @@ PACKAGE = Path(messages.__file__).resolve().parent
 ENGLISH = read_catalog(TEMPLATE)
 VIETNAMESE = read_catalog(catalog_path("vi"))
 #: A string in the code that names a message id.
-MESSAGE_ID = re.compile(r"^(looper|grove)\.(event|item|why|cli|name|action|outcome|reason|refusal|prompt)\.[a-z0-9_.]+$")
+MESSAGE_ID = re.compile(r"^(looper|grove)\.(event|item|why|cli|name|action|outcome|reason|refusal|prompt)\.[a-z0-9_.]*[a-z0-9]$")
 
 
 def test_every_message_has_its_vietnamese_form_with_the_same_fields():
