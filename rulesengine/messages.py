@@ -81,7 +81,8 @@ def read_catalog(path: Path) -> dict[str, Entry]:
         if not item.id or item.context is None:
             continue  # the header, or an entry without an id
         source = item.id if isinstance(item.id, str) else item.id[0]
-        text = source if template else (item.string if isinstance(item.string, str) else item.string[0])
+        string = item.string
+        text = source if template else (string if isinstance(string, str) else (string or ("",))[0])
         comments = tuple(item.auto_comments) + tuple(item.user_comments)
         entries[item.context] = Entry(item.context, text or "", comments, item.fuzzy)
     return entries

@@ -18,7 +18,9 @@ PACKAGE = Path(messages.__file__).resolve().parent
 ENGLISH = read_catalog(TEMPLATE)
 VIETNAMESE = read_catalog(catalog_path("vi"))
 #: A string in the code that names a message id.
-MESSAGE_ID = re.compile(r"^(looper|grove)\.(event|item|why|cli|name|action|outcome|reason|refusal|prompt)\.[a-z0-9_.]*[a-z0-9]$")
+MESSAGE_ID = re.compile(
+    r"^(looper|grove)\.(event|item|why|cli|name|action|outcome|reason|refusal|prompt)\.[a-z0-9_.]*[a-z0-9]$"
+)
 
 
 def test_every_message_has_its_vietnamese_form_with_the_same_fields():
@@ -50,7 +52,8 @@ def _message_ids_in_code() -> set[str]:
     found = set()
     for path in PACKAGE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and MESSAGE_ID.match(node.value):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and MESSAGE_ID.match(
+                    node.value):
                 found.add(node.value)
     return found
 
@@ -74,8 +77,9 @@ def _looper_event_kinds() -> list[str]:
         kinds = set()
         for path in (PACKAGE / "looper").glob("*.py"):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "emit"
-                        and node.args and isinstance(node.args[0], ast.Constant)):
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                        and node.func.attr == "emit" and node.args
+                        and isinstance(node.args[0], ast.Constant)):
                     kinds.add(str(node.args[0].value))
         return sorted(kinds)
     return sorted(k.value for k in EventKind)
@@ -86,3 +90,16 @@ def _looper_event_kinds() -> list[str]:
 def test_every_looper_event_kind_has_a_sentence(kind, lang):
     text = describe_event({"kind": kind}, lang)
     assert not text.startswith(f"{kind}:"), f"no sentence for {kind}"
+
+
+def test_the_catalog_english_of_ability_and_incident_texts_is_the_content_s():
+    from rulesengine.looper.content import load_content
+
+    content = load_content()
+    texts = {f"looper.ability.{a.id}": a.text for c in content.characters.values() for a in c.abilities}
+    texts |= {f"looper.ability.{a.id}": a.text for r in content.roles.values() for a in r.abilities}
+    texts |= {f"looper.ability.{a.id}": a.text for p in content.plots.values() for a in p.rules}
+    texts |= {f"looper.incident.{i.id}": i.text for i in content.incidents.values()}
+    prefixes = ("looper.ability.", "looper.incident.")
+    catalog = {key: e.text for key, e in ENGLISH.items() if key.startswith(prefixes)}
+    assert catalog == texts

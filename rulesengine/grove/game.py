@@ -42,6 +42,7 @@ from rulesengine.grove.figures import (
     parse_figure,
 )
 from rulesengine.grove.odds import Knowledge
+from rulesengine.messages import Message, message
 
 __all__ = [
     "CHANCE",
@@ -251,14 +252,36 @@ class Event:
         def __getattr__(self, name: str) -> Any:
             fields = self.__dict__
             if name == "text":
-                lazy = fields.get("_template")
+                lazy = fields.get("_message")
                 if lazy is not None:
-                    text = fields["text"] = lazy[0].format(*lazy[1])
-                    fields.pop("_template", None)
+                    text = fields["text"] = message(lazy[0], "en", **lazy[1])
                     return text
-                if "text" in fields:  # formatted meanwhile by another thread
-                    return fields["text"]
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    @property
+    def message_id(self) -> str | None:
+        """The catalog id of the event's sentence (``grove.event.look``…), ``None`` for a hand-made event."""
+        lazy = self.__dict__.get("_message")
+        return None if lazy is None else str(lazy[0])
+
+    @property
+    def fields(self) -> Mapping[str, Any]:
+        """The named fields of the event's sentence (empty for a hand-made event)."""
+        lazy = self.__dict__.get("_message")
+        return {} if lazy is None else dict(lazy[1])
+
+    def localized(self, language: str | None = None) -> str:
+        """The sentence in ``language`` (``'en'``, ``'vi'``; default: the current one); :attr:`text` is
+        the English one.
+
+        >>> hand = new_game(3).apply(Deal.of([2, 3, 4], [5, 6, 7], 8)).events[1]
+        >>> hand.text
+        'Seat 0 looks at the figure in hand: 2 (an alibi)'
+        >>> hand.localized("vi")
+        'Chỗ ngồi 0 bí mật xem Hình nộm trên tay: 2 (ngoại phạm)'
+        """
+        lazy = self.__dict__.get("_message")
+        return self.text if lazy is None else message(lazy[0], language, **lazy[1])
 
     @property
     def public(self) -> bool:
@@ -881,8 +904,8 @@ class GameState:
                   "stacks": ((), (), ()), "turn": None, "looks": (), "unseen": None, "accusations": ()}
         if over:
             outcome = rank_players(held, self.leader, r)
-            why = ("someone holds 5 or more incompetent chips" if max(counts) >= INCOMPETENT_LIMIT
-                   else "the players have no detective chips left")
+            why = ("grove.why.end_incompetent" if max(counts) >= INCOMPETENT_LIMIT
+                   else "grove.why.end_no_chips")
             return self._step(_reveal_events, (result, why, outcome), phase=_OVER, final=outcome, **common)
         return self._step(_reveal_events, (result, "", None), phase=_DEAL, round=r + 1, leader=nxt,
                           deal=None, **common)
@@ -961,32 +984,35 @@ class _Log:
         return result
 
 
-def _event(round_: int, kind: EventKind, audience: int | None, rule_id: str, template: str,
-           args: tuple[Any, ...], data: dict[str, Any]) -> Event:
-    """An :class:`Event` whose ``text`` is ``template.format(*args)``, formatted when first read."""
+def _event(round_: int, kind: EventKind, audience: int | None, rule_id: str, message_id: str,
+           fields: dict[str, Any], data: dict[str, Any]) -> Event:
+    """An :class:`Event` whose ``text`` is the message ``message_id`` with ``fields``, formatted when read."""
     event = _new(Event)
     _setattr(event, "__dict__", {"round": round_, "kind": kind, "audience": audience, "rule_id": rule_id,
-                                 "data": data, "_template": (template, args)})
+                                 "data": data, "_message": (message_id, fields)})
     return event
 
 
 def _deal_events(r: int, deal: Deal) -> tuple[Event, ...]:
     """The deal (GR-S3), the face-up figure (GR-2P1), each hand (GR-I1) and the pass (GR-I2, GR-2P2)."""
     hands, public, n = deal.hands, deal.public, len(deal.hands)
-    events = [_event(r, EventKind.DEAL, None, "GR-S3", _DEALT, (r,), {})]
+    events = [_event(r, EventKind.DEAL, None, "GR-S3", "grove.event.deal", {"round": r}, {})]
     if public is not None:
-        events.append(_event(r, EventKind.PUBLIC_FIGURE, None, "GR-2P1", _FACE_UP, (public,),
-                             {"figure": public}))
+        events.append(_event(r, EventKind.PUBLIC_FIGURE, None, "GR-2P1", "grove.event.public_figure",
+                             {"figure": public}, {"figure": public}))
     for s in range(n):
-        events.append(_event(r, EventKind.HAND, s, "GR-I1", _HAND, (s, hands[s]), {"figure": hands[s]}))
+        events.append(_event(r, EventKind.HAND, s, "GR-I1", "grove.event.hand",
+                             {"seat": s, "figure": hands[s]},
+                             {"figure": hands[s]}))
     if public is None:
-        events.append(_event(r, EventKind.PASS, None, "GR-I2", _PASS, (), {}))
+        events.append(_event(r, EventKind.PASS, None, "GR-I2", "grove.event.pass", {}, {}))
         for s in range(n):
             src = (s - 1) % n
-            events.append(_event(r, EventKind.RECEIVE, s, "GR-I2", _RECEIVE, (s, hands[src], src),
+            events.append(_event(r, EventKind.RECEIVE, s, "GR-I2", "grove.event.receive",
+                                 {"seat": s, "figure": hands[src], "source": src},
                                  {"figure": hands[src], "source": src}))
     else:
-        events.append(_event(r, EventKind.PASS, None, "GR-2P2", _NO_PASS, (), {}))
+        events.append(_event(r, EventKind.PASS, None, "GR-2P2", "grove.event.no_pass", {}, {}))
     return tuple(events)
 
 
@@ -996,64 +1022,69 @@ def _look_events(r: int, seat: int, pair: tuple[int, int], suspects: tuple[Figur
     a, b = pair
     fa, fb = suspects[a], suspects[b]
     rule = "GR-P2" if leader else "GR-P4"
-    look = _event(r, EventKind.LOOK, None, rule, _LOOKS, (seat, a, b), {"seat": seat, "suspects": pair})
-    see = _event(r, EventKind.SEE, seat, rule, _SEES, (seat, a, fa, b, fb),
+    look = _event(r, EventKind.LOOK, None, rule, "grove.event.look", {"seat": seat, "a": a, "b": b},
+                  {"seat": seat, "suspects": pair})
+    see = _event(r, EventKind.SEE, seat, rule, "grove.event.see",
+                 {"seat": seat, "a": a, "figure_a": fa, "b": b, "figure_b": fb},
                  {"seat": seat, "figures": {a: fa, b: fb}})
     if not leader:
         return (look, see)
     unseen = 3 - a - b
-    return (look, see, _event(r, EventKind.UNSEEN, None, "GR-P2", _UNSEEN, (unseen,), {"suspect": unseen}))
+    return (look, see, _event(r, EventKind.UNSEEN, None, "GR-P2", "grove.event.unseen", {"suspect": unseen},
+                              {"suspect": unseen}))
 
 
 def _accuse_events(r: int, seat: int, k: int, stack: tuple[int, ...], leader: bool) -> tuple[Event, ...]:
     """A chip under a suspect (GR-P3, GR-P5), on top of others (GR-P6)."""
     data = {"seat": seat, "suspect": k, "stack": stack}
     if len(stack) > 1:
-        return (_event(r, EventKind.ACCUSE, None, "GR-P6", _ACCUSES_ON_TOP, (seat, k, len(stack) - 1), data),)
-    return (_event(r, EventKind.ACCUSE, None, "GR-P3" if leader else "GR-P5", _ACCUSES, (seat, k), data),)
+        return (_event(r, EventKind.ACCUSE, None, "GR-P6", "grove.event.accuse_on_top",
+                       {"seat": seat, "suspect": k, "below": len(stack) - 1}, data),)
+    return (_event(r, EventKind.ACCUSE, None, "GR-P3" if leader else "GR-P5", "grove.event.accuse",
+                   {"seat": seat, "suspect": k}, data),)
+
+
+def culprit_reason(suspects: Sequence[Figure]) -> Message:
+    """Why the culprit is the culprit, as a message: the highest number (GR-R1) or, with a 5 among the
+    suspects, the lowest (GR-R2); an X among them is always innocent (GR-R3).
+
+    >>> from rulesengine.grove.figures import Figure as F
+    >>> str(culprit_reason((F(5), F(8), F(6))))
+    'a 5 is among the suspects, so the lowest number (GR-R2)'
+    >>> culprit_reason((F.X, F(2), F(4))).localized("vi")
+    'số lớn nhất; không có số 5 trong 3 Nghi phạm (GR-R1); Nghi phạm X luôn vô tội (GR-R3)'
+    """
+    why = Message("grove.why.lowest" if Figure.FIVE in suspects else "grove.why.highest", {})
+    return Message("grove.why.x_innocent", {"why": why}) if Figure.X in suspects else why
 
 
 def _reveal_events(result: RoundResult, why: str, outcome: Outcome | None) -> tuple[Event, ...]:
-    """The reveal (GR-V1), box (GR-V2), penalties (GR-V3), then the end (GR-E1) or the next leader (GR-V4)."""
+    """The reveal and why (GR-V1, GR-R1..GR-R3), box (GR-V2), penalties (GR-V3), then the end (GR-E1) or
+    the next leader (GR-V4). ``why`` is the message id of the reason the game ends, if it does."""
     r, suspects, culprit = result.round, result.suspects, result.culprit
-    events = [_event(r, EventKind.REVEAL, None, "GR-V1", _REVEALED,
-                     (suspects[0], suspects[1], suspects[2], culprit, suspects[culprit]),
+    events = [_event(r, EventKind.REVEAL, None, "GR-V1", "grove.event.reveal",
+                     {"figure_0": suspects[0], "figure_1": suspects[1], "figure_2": suspects[2],
+                      "culprit": culprit, "figure": suspects[culprit], "why": culprit_reason(suspects)},
                      {"suspects": suspects, "culprit": culprit})]
     if result.boxed:
-        events.append(_event(r, EventKind.BOX, None, "GR-V2", _BOXED, (len(result.boxed),),
+        events.append(_event(r, EventKind.BOX, None, "GR-V2", "grove.event.box", {"count": len(result.boxed)},
                              {"chips": result.boxed}))
     for penalty in result.penalties:
         k, top, stack = penalty.suspect, penalty.seat, penalty.chips
-        events.append(_event(r, EventKind.PENALTY, None, "GR-V3", _PENALTY, (k, suspects[k], top, len(stack)),
+        events.append(_event(r, EventKind.PENALTY, None, "GR-V3", "grove.event.penalty",
+                             {"suspect": k, "figure": suspects[k], "seat": top, "count": len(stack)},
                              {"seat": top, "suspect": k, "chips": stack}))
     if outcome is not None:
-        events.append(_event(r, EventKind.END, None, "GR-E1", _ENDS,
-                             (why, outcome.loser, list(outcome.ranking)),
+        events.append(_event(r, EventKind.END, None, "GR-E1", "grove.event.end",
+                             {"why": Message(why, {}), "loser": outcome.loser,
+                              "ranking": str(list(outcome.ranking))},
                              {"ranking": outcome.ranking, "loser": outcome.loser}))
     else:
-        events.append(_event(r, EventKind.LEADER, None, "GR-V4", _LEADS, (result.next_leader,),
+        events.append(_event(r, EventKind.LEADER, None, "GR-V4", "grove.event.leader",
+                             {"seat": result.next_leader},
                              {"seat": result.next_leader}))
     return tuple(events)
 
-
-# The texts of the events, formatted only when read (Event.text).
-_DEALT = ("Round {}: the figures are shuffled and dealt: one to each player, three suspects and a victim "
-          "at the scene")
-_FACE_UP = "The left-over figure is turned face up: {}"
-_HAND = "Seat {} looks at the figure in hand: {} (an alibi)"
-_PASS = "Each player passes the figure to the left and looks at the one received"
-_RECEIVE = "Seat {} receives {} from seat {}"
-_NO_PASS = "With two players nobody passes (GR-2P2)"
-_LOOKS = "Seat {} looks at suspects {} and {}"
-_SEES = "Seat {} sees suspect {} = {} and suspect {} = {}"
-_UNSEEN = "The Unseen token goes on suspect {}"
-_ACCUSES = "Seat {} places a chip under suspect {}"
-_ACCUSES_ON_TOP = "Seat {} places a chip under suspect {} on top of {} chip(s)"
-_REVEALED = "The suspects are turned face up: {}, {}, {}; suspect {} ({}) is the culprit"
-_BOXED = "The {} chip(s) under the culprit go back to the box"
-_PENALTY = "Suspect {} ({}) is innocent: seat {}, whose chip is on top, takes {} chip(s) as incompetent"
-_ENDS = "The game ends: {}. Seat {} loses; ranking best first: {}"
-_LEADS = "The First-on-the-scene token goes to seat {}"
 
 #: The culprit's index by the suspects' figures (GR-R1..GR-R3), filled as suspects are revealed.
 _CULPRITS: dict[tuple[Figure, ...], int] = {}

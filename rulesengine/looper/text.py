@@ -131,24 +131,46 @@ def target_name(target: str, lang: str | None = None) -> str:
 def ability_text(ability: str, lang: str | None = None) -> str:
     """The owner and short text of an ability id (``'brain.1'``, ``'nurse.1'``, ``'murder_plan.1'``).
 
-    The text itself is the content's (``data/looper``), in English.
+    The English text is the content's (``data/looper``); the catalogs hold it as ``looper.ability.<id>``
+    with its translation (a test keeps the two English texts equal).
+
+    >>> ability_text("alien.1", "vi")
+    'Người dị giới (4): Giết một Nhân vật ở cùng Địa điểm.'
     """
     lang = _lang(lang)
     content = load_content()
     for character in content.characters.values():
         for goodwill in character.abilities:
             if goodwill.id == ability:
-                return message("looper.name.ability_character", lang, character=character_name(character.id, lang),
-                               cost=goodwill.cost, text=goodwill.text)
+                return message("looper.name.ability_character", lang,
+                               character=character_name(character.id, lang),
+                               cost=goodwill.cost, text=content_text("ability", ability, goodwill.text, lang))
     for role in content.roles.values():
         for item in role.abilities:
             if item.id == ability:
-                return message("looper.name.ability_role", lang, role=role_name(role.id, lang), text=item.text)
+                return message("looper.name.ability_role", lang, role=role_name(role.id, lang),
+                               text=content_text("ability", ability, item.text, lang))
     for plot in content.plots.values():
         for item in plot.rules:
             if item.id == ability:
-                return message("looper.name.ability_plot", lang, plot=plot_name(plot.id, lang), text=item.text)
+                return message("looper.name.ability_plot", lang, plot=plot_name(plot.id, lang),
+                               text=content_text("ability", ability, item.text, lang))
     return ability
+
+
+def content_text(kind: str, key: str, english: str, lang: str | None = None) -> str:
+    """A text of the content (``kind`` ``'ability'`` or ``'incident'``) in ``lang``: the catalog's
+    ``looper.<kind>.<key>``, or the content's English where the catalog has no such message."""
+    try:
+        return message(f"looper.{kind}.{key}", _lang(lang))
+    except LookupError:
+        return english
+
+
+def incident_text(incident: str, lang: str | None = None) -> str:
+    """What an incident does, in ``lang``."""
+    definition = load_content().incidents.get(incident)
+    return incident if definition is None else content_text("incident", incident, definition.text, lang)
 
 
 def choice_name(option: str, lang: str | None = None) -> str:
@@ -224,7 +246,8 @@ def describe_action(action: Action, lang: str | None = None) -> str:
     if isinstance(action, UseAbility):
         text = _aimed(ability_text(action.ability, lang), action.target, lang)
         if action.extra:
-            text = message("looper.action.ability_extra", lang, ability=text, extra=choice_name(action.extra, lang))
+            text = message("looper.action.ability_extra", lang, ability=text,
+                           extra=choice_name(action.extra, lang))
         return text
     if isinstance(action, Pass):
         return i18n.t("pass_nothing", lang)
@@ -348,7 +371,8 @@ def describe_event(event: Mapping[str, Any], lang: str | None = None, *,
     if kind == "refusal":  # a character's goodwill ability is "<character>.<n>"
         source = get("source") or str(get("ability")).partition(".")[0]
         if source in load_content().characters:
-            return say(kind, character=character_name(str(source), lang), role=role_name(str(get("role")), lang))
+            return say(kind, character=character_name(str(source), lang),
+                       role=role_name(str(get("role")), lang))
         return say("refusal_role", role=role_name(str(get("role")), lang))
     if kind in ("incident_not_happened", "incident_happened", "incident_no_effect"):
         return say(kind, incident=incident_name(str(get("incident")), lang))
@@ -369,7 +393,8 @@ def describe_event(event: Mapping[str, Any], lang: str | None = None, *,
     if kind == "death_cause":
         return say(kind, cause=cause_name(str(get("cause")), lang))
     if kind == "death_prevented":
-        return say("death_prevented_immortal" if get("reason") == "immortal" else kind, character=name("character"))
+        immortal = get("reason") == "immortal"
+        return say("death_prevented_immortal" if immortal else kind, character=name("character"))
     if kind == "guard":
         return say(kind, character=name("character"), guards=get("guards"))
     if kind == "loss_condition":
@@ -388,7 +413,8 @@ def describe_event(event: Mapping[str, Any], lang: str | None = None, *,
         return say(kind, character=character_name(str(get("character")), lang),
                    role=role_name(str(get("role")), lang), verdict=verdict)
     if kind == "game_over":
-        return say(kind, winner=side_name(str(get("winner")), lang), reason=outcome_reason(str(get("reason")), lang))
+        return say(kind, winner=side_name(str(get("winner")), lang),
+                   reason=outcome_reason(str(get("reason")), lang))
     if kind in ("role_revealed", "role_changed"):
         return say(kind, character=name("character"), role=role_name(str(get("role")), lang))
     if kind == "culprit_revealed":
@@ -418,7 +444,50 @@ def log_lines(events: Iterable[Mapping[str, Any]], lang: str | None = None) -> l
 
 
 __all__ = [
-    "PHASE_RULE", "Name", "ability_text", "card_name", "cause_name", "character_name", "choice_name",
-    "describe_action", "describe_event", "incident_name", "leader_label", "log_lines", "outcome_reason",
-    "owner_label", "plot_name", "reason_name", "role_name", "side_name", "target_name",
+    "PHASE_RULE",
+    "Name",
+    "ability_text",
+    "card_name",
+    "cause_name",
+    "character_name",
+    "choice_name",
+    "content_text",
+    "describe_action",
+    "describe_event",
+    "incident_name",
+    "incident_text",
+    "leader_label",
+    "log_lines",
+    "outcome_reason",
+    "owner_label",
+    "plot_name",
+    "readable_report",
+    "reason_name",
+    "role_name",
+    "side_name",
+    "target_name",
 ]
+
+
+def readable_report(data: Mapping[str, Any], lang: str | None = None) -> str:
+    """The readable text form of a replay's report (:func:`rulesengine.looper.replay.report`): one line
+    per public event, ``L<loop> D<day> <rule id> <sentence>``, then the outcome, in ``lang``.
+
+    >>> print(readable_report({"log": [{"loop": 1, "day": 1, "phase": "loop_start", "kind": "loop_start",
+    ...     "loop_": 1}], "outcome": {"winner": "mastermind", "reason": "last loop lost", "loop": 3}}, "vi"))
+    L1 D1 TL-RW Vòng lặp 1 bắt đầu.
+    kết quả: Mastermind thắng (vòng lặp cuối cùng đã thua, vòng lặp 3)
+    """
+    lang = _lang(lang)
+    events = list(data.get("log") or [])
+    lines = [f"L{e.get('loop')} D{e.get('day')} {rule} {text}"
+             for e, (rule, _vis, text) in zip(events, log_lines(events, lang), strict=True)]
+    out = data.get("outcome")
+    if out is not None:
+        lines.append(message("looper.cli.outcome", lang, winner=side_name(str(out["winner"]), lang),
+                             reason=outcome_reason(str(out["reason"]), lang), loop=out["loop"]))
+    else:
+        pending = data.get("pending") or {}
+        lines.append(message("looper.cli.pending", lang, who=side_name(str(pending.get("who")), lang),
+                             kind=pending.get("kind", "")))
+    return "\n".join(lines)

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import ipywidgets as widgets
 

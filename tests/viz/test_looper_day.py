@@ -136,7 +136,8 @@ def test_demonstration_goodwill_refusal_tl_d6c_tl_d6f():
     facts = demo("goodwill_refusal").facts
     assert ("The Mastermind says: nothing happens. The ability is refused, and still counts as used (TL-D6c)."
             in facts)
-    assert "the Mastermind's own log adds: Refused because Office Worker's role, Killer, has Goodwill refusal." in facts
+    refusal = "Refused because Office Worker's role, Killer, has Goodwill refusal."
+    assert f"the Mastermind's own log adds: {refusal}" in facts
     assert "Office Worker's goodwill after the refusal: 3 (TL-D6f: not spent)" in facts
 
 

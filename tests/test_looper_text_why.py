@@ -1,0 +1,45 @@
+"""Looper log lines that say why (issue 10): a card cancelled names the Forbid that cancelled it (TL-D4a),
+a refused goodwill ability counts as used (TL-D6c), readable names in both languages."""
+
+from __future__ import annotations
+
+from rulesengine.looper.text import describe_event, log_lines
+
+CARDS = [["mastermind", "paranoia_plus_1", "boy_student"],
+         ["protagonist:0", "forbid_paranoia", "boy_student"],
+         ["protagonist:1", "move_vertical", "girl_student"],
+         ["mastermind", "forbid_movement", "girl_student"]]
+
+
+def test_a_cancelled_card_names_the_forbid_card_and_its_owner_tl_d4a():
+    events = [{"kind": "cards_revealed", "phase": "card_resolution", "cards": CARDS},
+              {"kind": "cards_resolved", "phase": "card_resolution", "cancelled": [0, 2],
+               "forbid_intrigue_void": False}]
+    (_, _, _), (rule, visibility, text) = log_lines(events, "en")
+    assert (rule, visibility) == ("TL-D4", "public")
+    assert text == ("Cards resolved; cancelled: "
+                    "Paranoia +1 on Boy Student (by Forbid Paranoia of Protagonist A); "
+                    "Movement ↕ (vertical) on Girl Student (by Forbid Movement of Mastermind).")
+    assert log_lines(events, "vi")[1][2] == (
+        "Đã giải quyết tất cả Thẻ Hành động; bị hủy: "
+        "Bất an +1 trên Nam sinh (do Cấm Bất an của Nhân vật Chính A); "
+        "Thẻ Di chuyển ↕ (dọc) trên Nữ sinh (do Thẻ Cấm Di chuyển của Mastermind).")
+
+
+def test_a_refused_goodwill_ability_counts_as_used_tl_d6c():
+    assert "still counts as used (TL-D6c)" in describe_event({"kind": "goodwill_refused"}, "en")
+    assert describe_event({"kind": "refusal", "ability": "office_worker.1", "role": "killer"}, "vi") == (
+        "Bị từ chối vì Vai trò Bí mật của Nhân viên văn phòng là Sát thủ, có Từ chối Goodwill.")
+
+
+def test_an_incident_that_did_not_happen_says_why_when_the_event_carries_the_numbers_tl_d7b():
+    event = {"kind": "incident_check", "culprit": "boy_student", "reason": "paranoia",
+             "paranoia": 1, "limit": 2}
+    assert describe_event(event, "en") == "Why: the culprit Boy Student has paranoia 1 < limit 2 (TL-D7b)."
+    assert describe_event(event, "vi") == "Lý do: Thủ phạm Nam sinh có 1 Unease < Giới hạn Unease 2 (TL-D7b)."
+
+
+def test_no_internal_id_in_a_sentence():
+    event = {"kind": "card_returned", "owner": "protagonist:2", "card": "intrigue_plus_2"}
+    assert describe_event(event, "en") == "Protagonist C takes back Intrigue +2."
+    assert "protagonist:" not in describe_event({"kind": "leader", "leader": 1}, "en")
