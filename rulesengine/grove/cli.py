@@ -165,7 +165,7 @@ def _replay_handler(args: argparse.Namespace) -> int:
     except InputError as exc:
         raise InputError(f"{path.name}: {exc.where}", exc.message) from None
     except IllegalActionError as exc:  # a refused action: the rule id, then the file and actions[i]
-        raise IllegalActionError(exc.rule_id, f"{path.name}: {exc.message}") from None
+        raise exc.prefixed(path.name) from None
     return _game_output(state, args.json, args.lang)
 
 

@@ -134,7 +134,7 @@ class Deal:
         """Build a deal from printed faces (``"X"``, ``5``…); a shorthand for tests and notebooks."""
         sus = tuple(parse_figure(v, "suspects") for v in suspects)
         if len(sus) != 3:
-            raise IllegalActionError("GR-S3", f"a crime scene has 3 suspects, got {len(sus)}")
+            raise IllegalActionError.of("GR-S3", "grove.refusal.three_suspects", count=len(sus))
         return cls(
             hands=tuple(parse_figure(v, "hands") for v in hands),
             suspects=(sus[0], sus[1], sus[2]),
@@ -592,7 +592,7 @@ class GameState:
     def outcome(self) -> Outcome:
         """The ranking at the end of the game (GR-E2, GR-E3); raises if the game is not over."""
         if self.final is None:
-            raise IllegalActionError("GR-E1", "the game is not over yet")
+            raise IllegalActionError.of("GR-E1", "grove.refusal.game_not_over")
         return self.final
 
     def returns(self) -> tuple[int, ...]:
@@ -735,52 +735,42 @@ class GameState:
     def _apply_checked(self, action: Action) -> GameState:
         """:meth:`apply` for any action: check it, raising the error of the rule it breaks, then apply it."""
         if self.phase is _OVER:
-            raise IllegalActionError("GR-E1", f"the game is over; {action!r} is not allowed")
+            raise IllegalActionError.of("GR-E1", "grove.refusal.game_over", action=repr(action))
         if self.phase is _DEAL:
             if not isinstance(action, Deal):
-                raise IllegalActionError("GR-S3", f"the figures must be dealt first (chance), not {action!r}")
+                raise IllegalActionError.of("GR-S3", "grove.refusal.deal_first", action=repr(action))
             return self._apply_deal(action)
         if isinstance(action, Deal):
-            raise IllegalActionError("GR-S3", "the figures are dealt only at the start of a round")
+            raise IllegalActionError.of("GR-S3", "grove.refusal.deal_at_round_start")
         decision = self.pending()
         assert decision is not None
         seat = decision.seat
         leader = seat == self.leader
         if not isinstance(action, Look | Accuse):
-            raise IllegalActionError(decision.rule_id, f"{action!r} is not an action of this game")
+            raise IllegalActionError.of(decision.rule_id, "grove.refusal.not_an_action", action=repr(action))
         if action.seat != seat:
-            what = "look at two suspects" if self.phase is _LOOK else "place a chip"
-            raise IllegalActionError(
-                decision.rule_id, f"it is seat {seat}'s turn to {what}, not seat {action.seat}'s"
-            )
+            what = "grove.refusal.turn_to_look" if self.phase is _LOOK else "grove.refusal.turn_to_accuse"
+            raise IllegalActionError.of(decision.rule_id, what, seat=seat, other=action.seat)
         if self.phase is _LOOK:
             if not isinstance(action, Look):
-                who = "the leader" if leader else "each player"
-                raise IllegalActionError(
-                    decision.rule_id, f"{who} (seat {seat}) must first look at two suspects"
-                )
+                who = "grove.refusal.leader_looks_first" if leader else "grove.refusal.player_looks_first"
+                raise IllegalActionError.of(decision.rule_id, who, seat=seat)
             self._check_look(action, leader)
             return self._look(action.seat, action.suspects, leader)
         if not isinstance(action, Accuse):
-            raise IllegalActionError(
-                decision.rule_id, f"seat {seat} has already looked at two suspects this round; now accuse"
-            )
+            raise IllegalActionError.of(decision.rule_id, "grove.refusal.now_accuse", seat=seat)
         self._check_accuse(action, leader)
         return self._accuse(action.seat, action.suspect, leader)
 
     def _apply_deal(self, deal: Deal) -> GameState:
         n = self.players
         if not isinstance(deal.hands, tuple) or len(deal.hands) != n:
-            raise IllegalActionError("GR-S3", f"deal one figure to each of the {n} players")
+            raise IllegalActionError.of("GR-S3", "grove.refusal.deal_one_each", players=n)
         if (deal.public is None) != (n != 2):
-            raise IllegalActionError(
-                "GR-2P1", "with 2 players exactly one figure is left over face up; with 3-5 none"
-            )
+            raise IllegalActionError.of("GR-2P1", "grove.refusal.two_player_face_up")
         if not _uses_figures_in_play(deal, n):
-            raise IllegalActionError(
-                "GR-S1", f"the deal must use exactly the figures in play for {n} players: "
-                f"{list(figures_in_play(n))}"
-            )
+            raise IllegalActionError.of("GR-S1", "grove.refusal.figures_in_play", players=n,
+                                        figures=str(list(figures_in_play(n))))
         return self._step(
             _deal_events, (self.round, deal),
             phase=_LOOK,
@@ -805,18 +795,13 @@ class GameState:
                 or not all(isinstance(k, int) and 0 <= k <= 2 for k in pair)
                 or pair[0] == pair[1]
             ):
-                raise IllegalActionError(
-                    "GR-P2", f"the leader looks at two different suspects, a pair from 0..2; "
-                    f"got {pair!r}"
-                )
+                raise IllegalActionError.of("GR-P2", "grove.refusal.leader_pair", pair=repr(pair))
         else:
             allowed = self._allowed_pair(seat)
             if pair != allowed:
                 prev = (seat - 1) % self.players
-                raise IllegalActionError(
-                    "GR-P4", f"seat {seat} may look only at suspects {allowed[0]} and {allowed[1]}, the two "
-                    f"seat {prev} did not accuse; tried {pair!r}"
-                )
+                raise IllegalActionError.of("GR-P4", "grove.refusal.allowed_pair", seat=seat, a=allowed[0],
+                                            b=allowed[1], previous=prev, pair=repr(pair))
 
     def _look(self, seat: int, pair: tuple[int, int], leader: bool) -> GameState:
         """Seat ``seat`` looks at the suspects ``pair`` (both checked); the leader places the Unseen token."""
@@ -834,9 +819,9 @@ class GameState:
         seat, k = action.seat, action.suspect
         rule = "GR-P3" if leader else "GR-P5"
         if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= 2:
-            raise IllegalActionError(rule, f"a chip goes under one of the suspects 0, 1, 2; got {k!r}")
+            raise IllegalActionError.of(rule, "grove.refusal.chip_under_suspect", suspect=repr(k))
         if self.detective_chips[seat] <= 0:  # cannot happen: the game ends first (GR-E1)
-            raise IllegalActionError("GR-E1", f"seat {seat} has no detective chip left")
+            raise IllegalActionError.of("GR-E1", "grove.refusal.no_chip_left", seat=seat)
 
     def _accuse(self, seat: int, k: int, leader: bool) -> GameState:
         """Seat ``seat`` places a chip under suspect ``k`` (both checked); the last chip starts the reveal."""
@@ -1157,9 +1142,8 @@ def new_game(players: int, first_leader: int = 0) -> GameState:
     """
     check_players(players)
     if isinstance(first_leader, bool) or not isinstance(first_leader, int) or not 0 <= first_leader < players:
-        raise IllegalActionError(
-            "GR-P1", f"the first leader must be a seat 0..{players - 1}, got {first_leader!r}"
-        )
+        raise IllegalActionError.of("GR-P1", "grove.refusal.first_leader", last=players - 1,
+                                    leader=repr(first_leader))
     return GameState(
         players=players,
         first_leader=first_leader,

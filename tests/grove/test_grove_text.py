@@ -52,3 +52,23 @@ def test_every_line_names_at_most_one_seat_and_has_both_languages(players):
         assert event.localized("en") == event.text
         if event.kind not in (EventKind.PUBLIC_FIGURE, EventKind.BOX):  # figures and counts only
             assert event.localized("vi") != event.text
+
+
+def test_a_refusal_keeps_its_english_str_and_says_itself_in_vietnamese_gr_p4():
+    from rulesengine.errors import IllegalActionError
+    from rulesengine.grove import Look
+
+    state = new_game(3).apply(Deal.of([2, 3, 4], [5, 8, 6], 7))
+    state = state.apply(Look(0, (0, 1)))
+    state = state.apply(state.legal_actions()[0])  # the leader accuses suspect 0
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply(Look(1, (0, 1)))
+    error = refused.value
+    assert str(error) == ("GR-P4: seat 1 may look only at suspects 1 and 2, the two seat 0 did not accuse; "
+                          "tried (0, 1)")
+    assert error.message_id == "grove.refusal.allowed_pair" and error.fields["previous"] == 0
+    assert error.localized("vi") == ("GR-P4: chỗ ngồi 1 chỉ được xem Nghi phạm 1 và 2, hai Nghi phạm mà chỗ "
+                                     "ngồi 0 không buộc tội; đã thử (0, 1)")
+    where = error.prefixed("game.json: actions[4]")
+    assert str(where) == "GR-P4: game.json: actions[4]: " + error.message
+    assert where.localized("vi").startswith("GR-P4: game.json: actions[4]: chỗ ngồi 1 chỉ được xem")
