@@ -43,3 +43,18 @@ def test_no_internal_id_in_a_sentence():
     event = {"kind": "card_returned", "owner": "protagonist:2", "card": "intrigue_plus_2"}
     assert describe_event(event, "en") == "Protagonist C takes back Intrigue +2."
     assert "protagonist:" not in describe_event({"kind": "leader", "leader": 1}, "en")
+
+
+def test_the_notes_of_a_game_in_vietnamese():
+    from rulesengine.looper.agents import RandomAgent
+    from rulesengine.looper.engine import Game, play
+    from rulesengine.looper.script import SCRIPTS_DIR, load_script
+    from rulesengine.looper.text import notes
+
+    game = Game(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
+    play(game, {"mastermind": RandomAgent(1), "protagonists": RandomAgent(2)})
+    english, vietnamese = notes(game.view("protagonists"), "en"), notes(game.view("protagonists"), "vi")
+    assert len(english) == len(vietnamese) > 3
+    assert vietnamese[0] == ("Kịch bản: The Last Bell — 3 vòng lặp, mỗi vòng 3 ngày; "
+                             "Sự cố: ngày 2 Bất an lan rộng, ngày 3 Án mạng.")
+    assert vietnamese[-1].startswith("Trò chơi kết thúc: ") and english[-1].startswith("Game over: ")

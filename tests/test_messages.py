@@ -103,3 +103,31 @@ def test_the_catalog_english_of_ability_and_incident_texts_is_the_content_s():
     prefixes = ("looper.ability.", "looper.incident.")
     catalog = {key: e.text for key, e in ENGLISH.items() if key.startswith(prefixes)}
     assert catalog == texts
+
+
+def _looper_decision_kinds() -> list[str]:
+    """The kinds of decision the Looper engine asks for (its DecisionKind where it has one, else the
+    literal kinds of its ``Decision(who, kind, …)`` calls)."""
+    try:
+        from rulesengine.looper.state import DecisionKind  # type: ignore[attr-defined]
+    except ImportError:
+        kinds = set()
+        for path in (PACKAGE / "looper").glob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                        and node.func.id == "Decision" and len(node.args) > 1 and isinstance(node.args[1], ast.Constant)):
+                    kinds.add(str(node.args[1].value))
+        return sorted(kinds)
+    return sorted(k.value for k in DecisionKind)
+
+
+@pytest.mark.parametrize("kind", _looper_decision_kinds())
+def test_every_looper_decision_kind_has_a_prompt_in_both_languages(kind):
+    from types import SimpleNamespace
+
+    from rulesengine.looper.text import decision_prompt
+
+    decision = SimpleNamespace(who="mastermind", kind=kind, prompt="")
+    assert len(_looper_decision_kinds()) >= 10
+    assert decision_prompt(decision, "en") != "choose"
+    assert decision_prompt(decision, "vi") != decision_prompt(decision, "en")

@@ -77,8 +77,13 @@ def role_name(role: str, lang: str | None = None) -> str:
 
 
 def incident_name(incident: str, lang: str | None = None) -> str:
-    """An incident's name."""
-    definition = load_content().incidents.get(incident)
+    """An incident's name, from its id or its English name (the public script sheet has names).
+
+    >>> incident_name("murder", "vi"), incident_name("Murder", "vi")
+    ('Án mạng', 'Án mạng')
+    """
+    incidents = load_content().incidents
+    definition = incidents.get(incident) or next((i for i in incidents.values() if i.name == incident), None)
     return incident if definition is None else _named(definition.name, definition.name_vi, _lang(lang))
 
 
@@ -491,3 +496,91 @@ def readable_report(data: Mapping[str, Any], lang: str | None = None) -> str:
         lines.append(message("looper.cli.pending", lang, who=side_name(str(pending.get("who")), lang),
                              kind=pending.get("kind", "")))
     return "\n".join(lines)
+
+
+# ---- decisions and notes ----------------------------------------------------------------------
+
+
+def who_label(who: str, lang: str | None = None, *, leader: int | None = None) -> str:
+    """Who decides: ``'Mastermind'``, ``'Protagonist B'``, or ``'Leader (B)'`` when the leader is known.
+
+    >>> who_label("leader", "vi", leader=1), who_label("protagonist:2", "en")
+    ('Leader (B)', 'Protagonist C')
+    """
+    lang = _lang(lang)
+    if who == "leader":
+        if leader is None:
+            return i18n.t("leader", lang)
+        return message("looper.name.leader", lang, letter="ABC"[leader])
+    return owner_label(who, lang)
+
+
+def decision_prompt(decision: Any, lang: str | None = None) -> str:
+    """What a pending decision asks, without who (``decision`` has ``who``, ``kind`` and ``prompt``).
+
+    >>> from types import SimpleNamespace as D
+    >>> decision_prompt(D(who="protagonist:0", kind="place_card", prompt="protagonist:0: place 1 card"), "vi")
+    'đặt 1 Thẻ Hành động úp xuống'
+    >>> decision_prompt(D(who="mastermind", kind="place_card", prompt="Mastermind: place card 2 of 3"), "en")
+    'place card 2 of 3 face down'
+    >>> decision_prompt(D(who="mastermind", kind="incident_target", prompt="murder: choose"), "vi")
+    'chọn cho Án mạng'
+    """
+    lang = _lang(lang)
+    kind = str(getattr(decision, "kind", ""))
+    prompt = str(getattr(decision, "prompt", ""))
+    if kind == "place_card" and getattr(decision, "who", "") == "mastermind":
+        n = prompt.rpartition(" of 3")[0].rpartition(" ")[2]
+        return message("looper.prompt.place_card_mastermind", lang, n=n if n.isdigit() else "?")
+    if kind == "incident_target":
+        incident = prompt.partition(":")[0]
+        if incident in load_content().incidents:
+            return message("looper.prompt.incident_target", lang, incident=incident_name(incident, lang))
+        return message("looper.prompt.incident_target_any", lang)
+    try:
+        return message(f"looper.prompt.{kind}", lang)
+    except LookupError:
+        return message("looper.prompt.other", lang)
+
+
+def notes(view: Mapping[str, Any], lang: str | None = None) -> list[str]:
+    """What the Protagonists have learned, from their own view of the game (public information only)."""
+    lang = _lang(lang)
+    sheet = view["script"]
+    scheduled = ", ".join(message("looper.note.scheduled", lang, day=d, incident=incident_name(n, lang))
+                          for d, n in sorted(sheet["incidents"].items()))
+    out = [message("looper.note.script", lang, title=sheet["title"], loops=sheet["loops"], days=sheet["days"],
+                   incidents=scheduled)]
+
+    def note(key: str, **fields: Any) -> str:
+        return message(f"looper.note.{key}", lang, **fields)
+
+    for event in view["log"]:
+        kind = event["kind"]
+        where = message("looper.note.where", lang, loop=event["loop"], day=event["day"])
+        if kind in ("incident_happened", "incident_not_happened"):
+            out.append(note(kind, where=where, incident=incident_name(event["incident"], lang)))
+        elif kind == "incident_no_effect":
+            out.append(note(kind, where=where))
+        elif kind == "death":
+            out.append(note(kind, where=where, character=target_name(event["character"], lang)))
+        elif kind == "goodwill_refused":
+            source = str(event["ability"]).split(".")[0]
+            out.append(note(kind, where=where, character=target_name(source, lang)))
+        elif kind == "role_revealed":
+            out.append(note(kind, where=where, character=target_name(event["character"], lang),
+                            role=role_name(event["role"], lang)))
+        elif kind == "culprit_revealed":
+            out.append(note(kind, where=where, incident=incident_name(event["incident"], lang),
+                            culprit=target_name(event["culprit"], lang)))
+        elif kind == "subplot_revealed":
+            out.append(note(kind, where=where, plot=plot_name(event["plot"], lang)))
+        elif kind == "protagonists_died":
+            out.append(note(kind, where=where))
+        elif kind == "loop_end":
+            out.append(note("loop_lost" if event["lost"] else "loop_survived", loop=event["loop"]))
+        elif kind == "game_over":
+            reason = str(event["reason"]) if lang == "en" else outcome_reason(str(event["reason"]), lang)
+            key = "protagonists_win" if event["winner"] == "protagonists" else "mastermind_wins"
+            out.append(note(key, reason=reason))
+    return out
