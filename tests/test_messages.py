@@ -115,7 +115,8 @@ def _looper_decision_kinds() -> list[str]:
         for path in (PACKAGE / "looper").glob("*.py"):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                        and node.func.id == "Decision" and len(node.args) > 1 and isinstance(node.args[1], ast.Constant)):
+                        and node.func.id == "Decision" and len(node.args) > 1
+                        and isinstance(node.args[1], ast.Constant)):
                     kinds.add(str(node.args[1].value))
         return sorted(kinds)
     return sorted(k.value for k in DecisionKind)
