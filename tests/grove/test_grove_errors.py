@@ -207,7 +207,7 @@ def test_cli_table_check_passes() -> None:
 
 # --------------------------------------------------------------------------- malformed records and figures
 @pytest.mark.parametrize("text", ["²", "³", "３", "٢", "৩", "⁷", "8.0", "", "10", "0"])
-def test_a_figure_is_an_ascii_digit_2_to_8_or_x_GR_C1(text: str) -> None:
+def test_a_figure_is_an_ascii_digit_2_to_8_or_x_gr_c1(text: str) -> None:
     """``str.isdigit`` accepts ``²`` (then ``int`` fails) and ``int`` accepts ``３``: neither is a figure."""
     from rulesengine.grove.figures import parse_figure
 
@@ -245,7 +245,7 @@ def test_replay_refuses_malformed_actions_naming_the_entry(path: str, value: obj
     assert str(info.value) == message
 
 
-def test_replay_names_the_entry_the_rules_refuse_GR_P2() -> None:
+def test_replay_names_the_entry_the_rules_refuse_gr_p2() -> None:
     """A look out of turn: the rule id, then ``actions[i]``; the API names no file, the CLI adds it."""
     from rulesengine.grove.replay import replay
 

@@ -195,7 +195,7 @@ def load() -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("players", PLAYERS)
-def test_full_games_equal_the_baseline_engine_GR_S3_P2_V3_E2(players: int) -> None:
+def test_full_games_equal_the_baseline_engine_gr_s3_gr_p2_gr_v3_gr_e2(players: int) -> None:
     golden = [g for g in load()["full"] if g["players"] == players]
     assert [g["seed"] for g in golden] == list(FULL_SEEDS)
     for expected in golden:
@@ -206,7 +206,7 @@ def test_full_games_equal_the_baseline_engine_GR_S3_P2_V3_E2(players: int) -> No
 
 
 @pytest.mark.parametrize("players", PLAYERS)
-def test_digested_games_equal_the_baseline_engine_GR_S3_P2_V3_E2(players: int) -> None:
+def test_digested_games_equal_the_baseline_engine_gr_s3_gr_p2_gr_v3_gr_e2(players: int) -> None:
     golden = load()["digests"]
     seeds = [int(key.split(":")[1]) for key in golden if key.startswith(f"{players}:")]
     assert seeds == list(DIGEST_SEEDS)

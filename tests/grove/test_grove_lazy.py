@@ -39,7 +39,7 @@ def eager(event: Event) -> Event:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_events_read_in_any_order_form_one_growing_log_GR_S3_V1(players: int) -> None:
+def test_events_read_in_any_order_form_one_growing_log_gr_s3_gr_v1(players: int) -> None:
     states = trajectory(players, seed=players)
     order = list(range(len(states)))
     random.Random(1).shuffle(order)
@@ -52,7 +52,7 @@ def test_events_read_in_any_order_form_one_growing_log_GR_S3_V1(players: int) ->
     assert [repr(eager(e)) for e in final] == [repr(e) for e in final]
 
 
-def test_an_event_reads_copies_and_pickles_like_a_plain_dataclass_GR_I1() -> None:
+def test_an_event_reads_copies_and_pickles_like_a_plain_dataclass_gr_i1() -> None:
     state = new_game(3).apply(D586)
     hand = state.events[1]  # seat 0's private hand event, its text not yet read
     assert pickle.loads(pickle.dumps(hand)) == hand
@@ -63,7 +63,7 @@ def test_an_event_reads_copies_and_pickles_like_a_plain_dataclass_GR_I1() -> Non
         hand.colour  # type: ignore[attr-defined]  # noqa: B018
 
 
-def test_a_state_reads_copies_and_pickles_like_a_plain_dataclass_GR_P2() -> None:
+def test_a_state_reads_copies_and_pickles_like_a_plain_dataclass_gr_p2() -> None:
     state = new_game(3).apply(D586).apply(Look(0, (0, 1)))
     for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), copy.copy(state)):
         assert twin == state
@@ -74,13 +74,13 @@ def test_a_state_reads_copies_and_pickles_like_a_plain_dataclass_GR_P2() -> None
     assert not hasattr(state, "colour")
 
 
-def test_a_state_equals_one_built_from_its_fields_GR_E1() -> None:
+def test_a_state_equals_one_built_from_its_fields_gr_e1() -> None:
     final = trajectory(4, seed=3)[-1]
     fields = {f.name: getattr(final, f.name) for f in dataclasses.fields(final)}
     assert GameState(**fields) == final
 
 
-def test_an_action_equal_to_a_legal_option_is_applied_like_it_GR_P2_P5() -> None:
+def test_an_action_equal_to_a_legal_option_is_applied_like_it_gr_p2_gr_p5() -> None:
     state = new_game(3).apply(D586)
     (option,) = [a for a in state.legal_actions() if a == Look(0, (0, 2))]
     assert state.apply(Look(0, (2, 0))) == state.apply(option)
@@ -111,7 +111,7 @@ def test_an_action_equal_to_a_legal_option_but_not_an_int_is_refused(
     assert state == before
 
 
-def test_decisions_are_shared_values_GR_P2_P4() -> None:
+def test_decisions_are_shared_values_gr_p2_gr_p4() -> None:
     a = new_game(3).apply(D586)
     b = new_game(3).apply(Deal.of([4, 3, 2], [8, 5, 6], 7))
     assert a.pending() is b.pending()

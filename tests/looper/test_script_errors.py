@@ -439,7 +439,7 @@ def test_validation_report_raises_on_a_malformed_file(tmp_path: Path) -> None:
         ("days", 100000, False), ("days", -1, False),
     ],
 )  # fmt: skip
-def test_loops_and_days_are_1_to_8_TL_LOOP_1_TL_LOOP_2(
+def test_loops_and_days_are_1_to_8_tl_loop_1_tl_loop_2(
     tmp_path: Path, field: str, value: int, ok: bool
 ) -> None:
     data = base(FS1)
