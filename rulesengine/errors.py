@@ -19,6 +19,11 @@ from typing import Any
 class RulesEngineError(Exception):
     """Base class of every error raised on purpose by :mod:`rulesengine`."""
 
+    def localized(self, language: str | None = None) -> str:
+        """The error as a person reads it in ``language``; the English ``str()`` unless a subclass knows
+        better (:meth:`IllegalActionError.localized`)."""
+        return str(self)
+
 
 class IllegalActionError(RulesEngineError, ValueError):
     """An action that the rules forbid; the state it was tried on is unchanged.

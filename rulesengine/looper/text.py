@@ -410,7 +410,7 @@ def describe_event(event: Mapping[str, Any], lang: str | None = None, *,
         reasons = get("reasons") or []
         if not reasons:
             return say("loop_end_no_reason")
-        return say(kind, reasons="; ".join(reason_name(str(r), lang) for r in reasons))
+        return say(kind, reasons="; ".join(reason_name(str(r), lang).rstrip(".") for r in reasons))
     if kind == "time_spiral":
         return say(kind, choice=choice_name(str(get("choice")), lang))
     if kind == "guess":

@@ -527,7 +527,7 @@ class GroveStepper:
         try:
             self.state = self.state.apply(action)
         except RulesEngineError as exc:
-            self.message.error(str(exc))
+            self.message.error(exc.localized())
             self._update()
             return
         self.stage = "reveal" if len(self.state.rounds) > rounds else None
