@@ -1,79 +1,167 @@
-"""Benchmark: random Tragedy Looper games on each shipped script: days per second, cost of one decision.
+"""Benchmark: random Tragedy Looper games per shipped script, in days per second, against today's baseline.
 
-Run: ``.venv/bin/python benchmarks/bench_looper.py [--games N] [--repeat R]``. For each shipped
-script it plays N random games (both sides :class:`RandomAgent`) and prints days per second and the
-mean cost of one decision (choosing a legal option and applying it), next to a baseline measured in
-the same run: one ``Game.clone()`` (a copy of the whole state) and one ``copy.deepcopy`` of the game.
-Aim: thousands of days per second on one core. Times are the CPU time of this process
-(``time.process_time``), so other jobs on a shared machine distort them less.
+Run: ``.venv/bin/python benchmarks/bench_looper.py [--games N] [--repeat R] [--baseline COMMIT]``.
+
+Random play: both sides choose uniformly among ``legal_actions()`` with ``random.Random(seed)``, seeds
+``0..N-1`` for every script. In one run the benchmark
+
+1. checks out the baseline commit (default ``5ae75da``, the algorithm before the state record) in a
+   temporary ``git worktree add --detach``, and measures it in a subprocess with that tree first on
+   ``PYTHONPATH``;
+2. measures the current tree the same way (a subprocess with this tree first on ``PYTHONPATH``), with the
+   default game (full log) and with ``Game(script, record=False)`` (no events written);
+3. prints days per second per script for each, the ratios to the baseline, and removes the worktree.
+
+Days are counted from the loop results (``sum(r.day for r in game.loop_results)``), which both versions
+keep; the assertion that both versions play the same number of days checks that the rules and the order
+of the legal actions did not change. Times are the CPU time of the measuring process
+(``time.process_time``). The three variants run in ``R`` interleaved rounds (baseline, now, no record,
+then again) and each script keeps its best round, so a load that comes and goes on a shared machine
+distorts the ratios less.
 """
 
 from __future__ import annotations
 
 import argparse
-import copy
+import json
+import os
 import random
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
+from typing import Any
 
-from rulesengine.looper.engine import Game
-from rulesengine.looper.script import load_script, shipped_scripts
-
-
-def play_random(script: object, seed: int) -> tuple[int, int]:
-    """Play one random game; return (days played, decisions)."""
-    game = Game(script)  # type: ignore[arg-type]
-    rng = random.Random(seed)
-    while game.pending is not None:
-        game.apply(rng.choice(game.pending.options))
-    days = sum(1 for e in game.log if e.kind == "day_start")
-    return days, game.decisions_made
+ROOT = Path(__file__).resolve().parents[1]
+BASELINE = "5ae75da"
 
 
-def best_of(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        fn()
-        best = min(best, time.process_time() - start)
-    return best
+def measure(games: int, repeat: int, record: bool) -> dict[str, Any]:
+    """Play ``games`` random games per shipped script with the ``rulesengine`` on ``sys.path``.
+
+    Returns ``{script: [days, best seconds]}`` (the best of ``repeat`` runs of each script's batch).
+    """
+    from rulesengine.looper.engine import Game
+    from rulesengine.looper.script import load_script, shipped_scripts
+
+    out: dict[str, Any] = {}
+    for path in shipped_scripts():
+        script = load_script(path)
+        kw = {} if record else {"record": False}
+        best = float("inf")
+        days = 0
+        for _ in range(repeat):
+            days = 0
+            start = time.process_time()
+            for seed in range(games):
+                game = Game(script, **kw)
+                rng = random.Random(seed)
+                choice = rng.choice
+                while game.pending is not None:
+                    game.apply(choice(game.legal_actions()))
+                days += sum(r.day for r in game.loop_results)
+            best = min(best, time.process_time() - start)
+        out[path.stem] = [days, best]
+    return out
+
+
+def run_measure(tree: Path, games: int, repeat: int, record: bool) -> dict[str, Any]:
+    """Run :func:`measure` in a subprocess that imports ``rulesengine`` from ``tree``."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    env.pop("RULESENGINE_DATA", None)
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--measure", str(games), str(repeat)]
+    if not record:
+        cmd.append("--no-record")
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+    result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return result
+
+
+def best(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per script, the round with the least time."""
+    return {name: min((r[name] for r in results), key=lambda x: x[1]) for name in results[0]}
+
+
+def baseline_tree(commit: str, folder: Path) -> Path | None:
+    """Check out ``commit`` in ``folder`` with ``git worktree add --detach`` (``None`` when git cannot)."""
+    proc = subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(folder), commit],
+        capture_output=True,
+        text=True,
+    )
+    if proc.returncode != 0:
+        print(f"baseline {commit} unavailable: {proc.stderr.strip()}")
+        return None
+    return folder
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="random games per script (default 200)")
-    parser.add_argument("--repeat", type=int, default=3, help="repetitions of the baselines (best kept)")
+    parser.add_argument("--repeat", type=int, default=3, help="repetitions, best kept (default 3)")
+    parser.add_argument("--baseline", default=BASELINE, help=f"baseline commit (default {BASELINE})")
+    parser.add_argument("--measure", nargs=2, type=int, metavar=("GAMES", "REPEAT"), help=argparse.SUPPRESS)
+    parser.add_argument("--no-record", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    print(f"Tragedy Looper: {args.games} random games per shipped script, one core")
+    if args.measure:
+        print(json.dumps(measure(args.measure[0], args.measure[1], not args.no_record)))
+        return 0
+
     print(
-        f"{'script':28} {'days/s':>9} {'decisions/s':>12} {'us/decision':>12} {'clone us':>9} "
-        f"{'deepcopy us':>12} {'decision/clone':>15}"
+        f"Tragedy Looper: {args.games} random games per shipped script, one core, "
+        f"best of {args.repeat} interleaved rounds"
     )
-    total_days = total_time = 0.0
-    for path in shipped_scripts():
-        script = load_script(path)
-        days = decisions = 0
-        start = time.process_time()
-        for seed in range(args.games):
-            d, n = play_random(script, seed)
-            days += d
-            decisions += n
-        elapsed = time.process_time() - start
-        total_days += days
-        total_time += elapsed
-        # Baselines on a mid-game state: copying the state, with the engine's clone and with deepcopy.
-        game = Game(script)
-        rng = random.Random(0)
-        for _ in range(10):
-            game.apply(rng.choice(game.pending.options))  # type: ignore[union-attr]
-        reps = 200
-        clone_s = best_of(lambda g=game, r=reps: [g.clone() for _ in range(r)], args.repeat) / reps
-        deep_s = best_of(lambda g=game: [copy.deepcopy(g) for _ in range(20)], args.repeat) / 20
-        per_decision = elapsed / decisions
-        print(
-            f"{path.stem:28} {days / elapsed:9.0f} {decisions / elapsed:12.0f} {per_decision * 1e6:12.1f} "
-            f"{clone_s * 1e6:9.1f} {deep_s * 1e6:12.1f} {per_decision / clone_s:15.2f}"
+    rounds: dict[str, list[dict[str, Any]]] = {"base": [], "now": [], "fast": []}
+    with tempfile.TemporaryDirectory(prefix="bench_looper_") as tmp:
+        tree = baseline_tree(args.baseline, Path(tmp) / "baseline")
+        try:
+            for _ in range(args.repeat):
+                if tree is not None:
+                    rounds["base"].append(run_measure(tree, args.games, 2, True))
+                rounds["now"].append(run_measure(ROOT, args.games, 2, True))
+                rounds["fast"].append(run_measure(ROOT, args.games, 2, False))
+        finally:
+            if tree is not None:
+                remove = ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)]
+                subprocess.run(remove, check=False)
+    base = best(rounds["base"]) if rounds["base"] else None
+    now, fast = best(rounds["now"]), best(rounds["fast"])
+
+    print(
+        f"{'script':26} {'days':>6} {'baseline/s':>11} {'now/s':>9} {'ratio':>6} "
+        f"{'record=False/s':>15} {'ratio':>6}"
+    )
+    totals = {"base": [0.0, 0.0], "now": [0.0, 0.0], "fast": [0.0, 0.0]}
+    for name, (days, secs) in now.items():
+        fast_days, fast_secs = fast[name]
+        assert fast_days == days, f"{name}: record=False played other games"
+        row = f"{name:26} {days:6d} "
+        if base is not None:
+            base_days, base_secs = base[name]
+            assert base_days == days, f"{name}: the baseline played {base_days} days, now {days}"
+            row += f"{base_days / base_secs:11.0f} {days / secs:9.0f} {base_secs / secs:6.2f} "
+            totals["base"][0] += base_days
+            totals["base"][1] += base_secs
+        else:
+            row += f"{'-':>11} {days / secs:9.0f} {'-':>6} "
+        row += f"{fast_days / fast_secs:15.0f} " + (
+            f"{base[name][1] / fast_secs:6.2f}" if base else f"{'-':>6}"
         )
-    print(f"all scripts: {total_days / total_time:.0f} days per second")
+        print(row)
+        totals["now"][0] += days
+        totals["now"][1] += secs
+        totals["fast"][0] += fast_days
+        totals["fast"][1] += fast_secs
+    rate = {k: d / s if s else 0.0 for k, (d, s) in totals.items()}
+    print(f"all scripts: now {rate['now']:.0f} days/s, record=False {rate['fast']:.0f} days/s", end="")
+    if base is not None:
+        print(
+            f"; baseline {rate['base']:.0f} days/s; ratio {rate['now'] / rate['base']:.2f} "
+            f"(record=False {rate['fast'] / rate['base']:.2f})"
+        )
+    else:
+        print()
     return 0
 
 

@@ -9,19 +9,17 @@ lists them with where they act (a test checks the list against the data).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from rulesengine.looper.actions import UseAbility, sort_key
-from rulesengine.looper.board import LOCATIONS
+from rulesengine.looper.actions import UseAbility, ability_order, use_ability
 from rulesengine.looper.content import GoodwillAbility
-
-if TYPE_CHECKING:
-    from rulesengine.looper.engine import Game
+from rulesengine.looper.state import EventKind, Visibility
+from rulesengine.looper.state import Table as Game
 
 #: Every ability or plot rule id the engine implements, with the place it acts.
 IMPLEMENTED: Final[dict[str, str]] = {
     # roles
-    "key_person.1": "engine.Game._after_death",
+    "key_person.1": "state.Table._after_death",
     "killer.1": "day_end_options",
     "killer.2": "day_end_options",
     "brain.1": "mastermind_options",
@@ -32,11 +30,11 @@ IMPLEMENTED: Final[dict[str, str]] = {
     "friend.2": "engine.Game.loop_start",
     "time_traveler.1": "engine.Game.card_resolution",
     "time_traveler.2": "day_end_mandatory",
-    "lover.1": "engine.Game._after_death",
-    "loved_one.1": "engine.Game._after_death",
+    "lover.1": "state.Table._after_death",
+    "loved_one.1": "state.Table._after_death",
     "loved_one.2": "day_end_options",
     "factor.1": "mastermind_options",
-    "factor.2": "engine.Game.has_key_person_ability",
+    "factor.2": "state.Table.has_key_person_ability",
     # plots
     "light_of_the_avenger.1": "loop_end_losses",
     "a_place_to_protect.1": "loop_end_losses",
@@ -46,7 +44,7 @@ IMPLEMENTED: Final[dict[str, str]] = {
     "sign_with_me.2": "loop_end_losses",
     "change_of_future.1": "loop_end_losses",
     "giant_time_bomb_x.1": "loop_end_losses",
-    "paranoia_virus.1": "engine.Game.update_virus",
+    "paranoia_virus.1": "state.Table.update_virus",
     "threads_of_fate.1": "engine.Game.loop_start",
     # characters
     "boy_student.1": "goodwill",
@@ -75,27 +73,13 @@ IMPLEMENTED: Final[dict[str, str]] = {
     "henchman.1": "goodwill",
 }
 
-_GOODWILL: dict[int, dict[str, GoodwillAbility]] = {}
-
 
 def goodwill_ability(game: Game, ability_id: str) -> GoodwillAbility:
     """The goodwill ability with this id (from the game's content)."""
-    table = _GOODWILL.get(id(game.content))
-    if table is None:
-        table = {a.id: a for ch in game.content.characters.values() for a in ch.abilities}
-        _GOODWILL[id(game.content)] = table
-    return table[ability_id]
+    return game.goodwill_def(ability_id)
 
 
 # ---------------------------------------------------------------------------- goodwill (TL-D6)
-
-
-def _others_here(game: Game, cid: str) -> list[str]:
-    return [c for c in game.living() if c != cid and game.same_place(c, cid)]
-
-
-def _here(game: Game, cid: str) -> list[str]:
-    return [c for c in game.living() if game.same_place(c, cid)]
 
 
 def _targets(game: Game, ab: GoodwillAbility, cid: str) -> list[tuple[str, str]]:
@@ -104,12 +88,12 @@ def _targets(game: Game, ab: GoodwillAbility, cid: str) -> list[tuple[str, str]]
     loc = str(ch.location)
     aid = ab.id
     if aid in ("boy_student.1", "girl_student.1"):
-        cs = _others_here(game, cid)
+        cs = game.others_here(cid)
         if not game.rulings.student_any_target:
             cs = [c for c in cs if "student" in game.content.characters[c].tags]
         return [(c, "") for c in cs]
     if aid == "rich_mans_daughter.1":
-        return [(c, "") for c in _here(game, cid)] if loc in ("school", "city") else []
+        return [(c, "") for c in game.here(cid)] if loc in ("school", "city") else []
     if aid == "class_rep.1":
         owner = f"protagonist:{game.leader}"
         return [(card, "") for card in sorted(set(game.spent[owner]))]
@@ -120,33 +104,33 @@ def _targets(game: Game, ab: GoodwillAbility, cid: str) -> list[tuple[str, str]]
     if aid == "shrine_maiden.1":
         return [("shrine", "")] if loc == "shrine" else []
     if aid in ("shrine_maiden.2", "alien.1"):
-        return [(c, "") for c in _others_here(game, cid)]
+        return [(c, "") for c in game.others_here(cid)]
     if aid == "alien.2":
         return [(c, "") for c in game.cast if not game.chars[c].alive and game.chars[c].location == loc]
     if aid == "godly_being.1":
         return [(str(s.day), "") for s in game.script.incidents]
     if aid in ("godly_being.2", "journalist.2"):
-        return [(loc, "")] + [(c, "") for c in _here(game, cid)]
+        return [(loc, "")] + [(c, "") for c in game.here(cid)]
     if aid == "police_officer.1":
         pool = game.happened if game.rulings.police_this_loop_only else game.happened_ever
         return [(str(d), "") for d in sorted({r["day"] for r in pool})]
     if aid == "police_officer.2":
-        return [(c, "") for c in _here(game, cid)]
+        return [(c, "") for c in game.here(cid)]
     if aid == "informer.1":
         return [("", s) for s in sorted(game.tragedy_set.subplots)]
     if aid in ("pop_idol.1", "pop_idol.2"):
-        return [(c, "") for c in _others_here(game, cid)]
+        return [(c, "") for c in game.others_here(cid)]
     if aid == "journalist.1":
         return [(c, "") for c in game.living() if c != cid]
     if aid == "boss.1":
         turf = game.script.boss_turf
         return [] if turf is None else [(c, "") for c in game.at(str(turf))]
     if aid == "doctor.1":
-        return [(c, e) for c in _others_here(game, cid) for e in ("+", "-")]
+        return [(c, e) for c in game.others_here(cid) for e in ("+", "-")]
     if aid == "doctor.2":
         return [("patient", "")] if "patient" in game.cast else []
     if aid == "nurse.1":
-        return [(c, "") for c in _here(game, cid) if game.chars[c].paranoia >= game.paranoia_limit(c)]
+        return [(c, "") for c in game.here(cid) if game.chars[c].paranoia >= game.paranoia_limit(c)]
     if aid == "henchman.1":
         return [(cid, "")]
     raise KeyError(f"goodwill ability {aid!r} has no implementation")
@@ -170,125 +154,111 @@ def goodwill_options(game: Game) -> tuple[UseAbility, ...]:
                 continue
             if ab.once_per_loop and ab.id in game.used_loop:
                 continue
-            out.extend(UseAbility(ab.id, cid, t, e) for t, e in _targets(game, ab, cid))
-    return tuple(sorted(out, key=sort_key))
+            out.extend(use_ability(ab.id, cid, t, e) for t, e in _targets(game, ab, cid))
+    return tuple(sorted(out, key=ability_order))
 
 
-def _reveal_role(game: Game, cid: str) -> None:
-    role = game.role(cid)
-    game.revealed_roles[cid] = role
-    game.emit("role_revealed", character=cid, role=role)
+def apply_goodwill(game: Game, a: UseAbility) -> str | None:
+    """Resolve an allowed goodwill ability through the table's verbs.
 
-
-def apply_goodwill(game: Game, a: UseAbility) -> bool:
-    """Resolve an allowed goodwill ability; ``True`` when the Mastermind must still choose (Informer)."""
+    Returns the subplot the Informer's user named when the Mastermind must still choose which subplot
+    to reveal (TL-D6), else ``None``.
+    """
     aid, src, t = a.ability, a.source, a.target
     if aid in ("boy_student.1", "girl_student.1", "pop_idol.1", "nurse.1"):
-        _counter(game, t, "paranoia", -1)
+        game.add_token(t, "paranoia", -1, announce=True)
     elif aid in ("rich_mans_daughter.1", "pop_idol.2"):
-        _counter(game, t, "goodwill", 1)
+        game.add_token(t, "goodwill", 1, announce=True)
     elif aid == "class_rep.1":
-        owner = f"protagonist:{game.leader}"
-        game.spent[owner].remove(t)
-        game.emit("card_returned", owner=owner, card=t)
+        game.return_card(f"protagonist:{game.leader}", t)
     elif aid in ("mystery_boy.1", "office_worker.1", "shrine_maiden.2", "boss.1"):
-        _reveal_role(game, t)
+        game.reveal_role(t)
     elif aid in ("shrine_maiden.1", "godly_being.2"):
-        _counter(game, t, "intrigue", -1)
+        game.add_token(t, "intrigue", -1, announce=True)
     elif aid == "alien.1":
         game.kill(t, "alien.1")
     elif aid == "alien.2":
-        game.chars[t].alive = True
-        game.emit("revived", character=t)
+        game.revive(t)
     elif aid in ("godly_being.1", "police_officer.1"):
-        day = int(t)
-        sched = game.script.incident_on(day)
-        assert sched is not None
-        game.revealed_culprits[day] = sched.culprit
-        game.emit("culprit_revealed", day=day, incident=sched.incident, culprit=sched.culprit)
+        game.reveal_culprit(int(t))
     elif aid == "police_officer.2":
-        game.chars[t].guards += 1
-        game.emit("guard", character=t, guards=game.chars[t].guards)
+        game.add_token(t, "guards", 1)
+        game.emit(EventKind.GUARD, character=t, guards=game.chars[t].guards)
     elif aid == "informer.1":
-        game.informer_named = a.extra
-        return True
+        return a.extra
     elif aid == "journalist.1":
-        _counter(game, t, "paranoia", 1)
+        game.add_token(t, "paranoia", 1, announce=True)
     elif aid == "journalist.2":
-        _counter(game, t, "intrigue", 1)
+        game.add_token(t, "intrigue", 1, announce=True)
     elif aid == "doctor.1":
-        _counter(game, t, "paranoia", 1 if a.extra == "+" else -1)
+        game.add_token(t, "paranoia", 1 if a.extra == "+" else -1, announce=True)
     elif aid == "doctor.2":
-        game.patient_free = True
-        game.emit("patient_free")
+        game.free_patient()
     elif aid == "henchman.1":
-        game.suppressed.add(src)
-        game.emit("henchman_suppressed", character=src)
+        game.suppress(src)
     else:  # pragma: no cover - goodwill_options only offers implemented ids
         raise KeyError(aid)
-    return False
-
-
-def _counter(game: Game, target: str, counter: str, amount: int) -> None:
-    """Change a counter and announce the result (not its source: TL-D5a)."""
-    before = game.location_intrigue[target] if target in LOCATIONS else getattr(game.chars[target], counter)
-    game.add(target, counter, amount)
-    after = game.location_intrigue[target] if target in LOCATIONS else getattr(game.chars[target], counter)
-    game.emit(counter, target=target, amount=after - before)
+    return None
 
 
 # ---------------------------------------------------------------------------- Mastermind (TL-D5)
-
-
-def _active(game: Game, cid: str) -> bool:
-    ch = game.chars[cid]
-    return ch.alive and ch.location is not None
 
 
 def mastermind_options(game: Game) -> tuple[UseAbility, ...]:
     """Optional Mastermind abilities usable now, each once per step per source (TL-D5, TL-D5d)."""
     out: list[UseAbility] = []
     used = game.mm_used
-    for cid in game.with_role("brain"):
-        if _active(game, cid) and ("brain.1", cid) not in used:
-            out.extend(UseAbility("brain.1", cid, loc) for loc in sorted(game.places(cid)))
-            out.extend(UseAbility("brain.1", cid, c) for c in _here(game, cid))
-    ct_sources = [("conspiracy_theorist.1", c) for c in game.with_role("conspiracy_theorist")]
-    if game.location_intrigue["school"] >= 2:
+    roles = game.roles
+    present = roles.values()
+    if "brain" in present:
+        for cid in game.with_role("brain"):
+            if game.active(cid) and ("brain.1", cid) not in used:
+                out += [use_ability("brain.1", cid, loc) for loc in sorted(game.places(cid))]
+                out += [use_ability("brain.1", cid, c) for c in game.here(cid)]
+    ct_sources = []
+    if "conspiracy_theorist" in present:
+        ct_sources = [("conspiracy_theorist.1", c) for c in game.with_role("conspiracy_theorist")]
+    if "factor" in present and game.location_intrigue["school"] >= 2:
         ct_sources += [("factor.1", c) for c in game.with_role("factor")]
     for aid, cid in ct_sources:
-        if _active(game, cid) and (aid, cid) not in used:
-            out.extend(UseAbility(aid, cid, c) for c in _here(game, cid))
+        if game.active(cid) and (aid, cid) not in used:
+            out += [use_ability(aid, cid, c) for c in game.here(cid)]
     if game.has_plot("an_unsettling_rumor") and "an_unsettling_rumor.1" not in game.mm_used_loop:
-        out.extend(UseAbility("an_unsettling_rumor.1", "", loc) for loc in LOCATIONS)
+        out += [use_ability("an_unsettling_rumor.1", "", loc) for loc in game.locations]
     rule = game.rulings.doctor_mastermind_use
     if (
         rule != "off"
-        and "doctor" in game.cast
-        and _active(game, "doctor")
+        and "doctor" in roles
+        and game.active("doctor")
         and not game.doctor_mm_today
         and game.refusal("doctor") != "none"
         and (rule == "refusal" or game.chars["doctor"].goodwill >= 2)
     ):
-        out.extend(
-            UseAbility("doctor.1", "doctor", c, e) for c in _others_here(game, "doctor") for e in ("+", "-")
-        )
-    return tuple(sorted(out, key=sort_key))
+        out += [
+            use_ability("doctor.1", "doctor", c, e) for c in game.others_here("doctor") for e in ("+", "-")
+        ]
+    if len(out) > 1:
+        out.sort(key=ability_order)
+    return tuple(out)
 
 
 def apply_mastermind(game: Game, a: UseAbility) -> None:
     """Resolve a Mastermind ability; the public log shows only the result (TL-D5a)."""
-    game.emit("ability", "mastermind", **{"ability": a.ability, "source": a.source, "target": a.target})
+    game.emit(
+        EventKind.ABILITY,
+        Visibility.MASTERMIND,
+        **{"ability": a.ability, "source": a.source, "target": a.target},
+    )
     if a.ability == "brain.1":
-        _counter(game, a.target, "intrigue", 1)
+        game.add_token(a.target, "intrigue", 1, announce=True)
     elif a.ability in ("conspiracy_theorist.1", "factor.1"):
-        _counter(game, a.target, "paranoia", 1)
+        game.add_token(a.target, "paranoia", 1, announce=True)
     elif a.ability == "an_unsettling_rumor.1":
-        game.mm_used_loop.add(a.ability)
-        _counter(game, a.target, "intrigue", 1)
+        game.mark_used(a.ability, per="loop")
+        game.add_token(a.target, "intrigue", 1, announce=True)
     elif a.ability == "doctor.1":
-        game.doctor_mm_today = True
-        _counter(game, a.target, "paranoia", 1 if a.extra == "+" else -1)
+        game.mark_used(a.ability, "doctor", per="day")
+        game.add_token(a.target, "paranoia", 1 if a.extra == "+" else -1, announce=True)
     else:  # pragma: no cover
         raise KeyError(a.ability)
 
@@ -304,21 +274,30 @@ def day_end_mandatory(game: Game) -> None:
     last day, 2 or less goodwill means the protagonists lose.
     """
     victims: list[str] = []
-    for cid in game.with_role("serial_killer"):
-        if _active(game, cid):
-            others = _others_here(game, cid)
+    roles = game.roles.values()
+    for cid in game.with_role("serial_killer") if "serial_killer" in roles else ():
+        if game.active(cid):
+            others = game.others_here(cid)
             if len(others) == 1:
                 victims.append(others[0])
-                game.emit("ability", "mastermind", ability="serial_killer.1", source=cid, target=others[0])
+                game.emit(
+                    EventKind.ABILITY,
+                    Visibility.MASTERMIND,
+                    ability="serial_killer.1",
+                    source=cid,
+                    target=others[0],
+                )
     tt_loss = (
-        not game.rulings.time_traveler_optional
+        "time_traveler" in roles
+        and not game.rulings.time_traveler_optional
         and game.last_day()
         and any(
             game.chars[c].goodwill <= 2 and game.chars[c].location is not None
             for c in game.with_role("time_traveler")
         )
     )
-    game.kill_all(victims, "serial_killer.1")
+    if victims:
+        game.kill_all(victims, "serial_killer.1")
     if tt_loss:
         game.protagonists_lose("time_traveler.2")
 
@@ -326,24 +305,25 @@ def day_end_mandatory(game: Game) -> None:
 def day_end_options(game: Game) -> tuple[UseAbility, ...]:
     """Optional day-end abilities whose condition holds now (Killer, Loved One, Time Traveler option)."""
     out: list[UseAbility] = []
-    for cid in game.with_role("killer"):
-        if not _active(game, cid):
+    roles = game.roles.values()
+    for cid in game.with_role("killer") if "killer" in roles else ():
+        if not game.active(cid):
             continue
         if ("killer.1", cid) not in game.mm_used:
             for kp in game.with_role("key_person"):
-                if _active(game, kp) and game.same_place(kp, cid) and game.chars[kp].intrigue >= 2:
-                    out.append(UseAbility("killer.1", cid, kp))
+                if game.active(kp) and game.same_place(kp, cid) and game.chars[kp].intrigue >= 2:
+                    out.append(use_ability("killer.1", cid, kp))
         if ("killer.2", cid) not in game.mm_used and game.chars[cid].intrigue >= 4:
-            out.append(UseAbility("killer.2", cid))
-    for cid in game.with_role("loved_one"):
+            out.append(use_ability("killer.2", cid))
+    for cid in game.with_role("loved_one") if "loved_one" in roles else ():
         ch = game.chars[cid]
         if (
-            _active(game, cid)
+            game.active(cid)
             and ("loved_one.2", cid) not in game.mm_used
             and ch.paranoia >= 3
             and ch.intrigue >= 1
         ):
-            out.append(UseAbility("loved_one.2", cid))
+            out.append(use_ability("loved_one.2", cid))
     if game.rulings.time_traveler_optional and game.last_day():
         for cid in game.with_role("time_traveler"):
             if (
@@ -351,13 +331,15 @@ def day_end_options(game: Game) -> tuple[UseAbility, ...]:
                 and ("time_traveler.2", cid) not in game.mm_used
                 and game.chars[cid].goodwill <= 2
             ):
-                out.append(UseAbility("time_traveler.2", cid))
-    return tuple(sorted(out, key=sort_key))
+                out.append(use_ability("time_traveler.2", cid))
+    if len(out) > 1:
+        out.sort(key=ability_order)
+    return tuple(out)
 
 
 def apply_day_end(game: Game, a: UseAbility) -> None:
     """Resolve an optional day-end ability."""
-    game.emit("ability", "mastermind", ability=a.ability, source=a.source, target=a.target)
+    game.emit(EventKind.ABILITY, Visibility.MASTERMIND, ability=a.ability, source=a.source, target=a.target)
     if a.ability == "killer.1":
         game.kill(a.target, "killer.1")
     elif a.ability in ("killer.2", "loved_one.2"):
@@ -380,7 +362,7 @@ def loop_end_losses(game: Game) -> list[str]:
     for cid in game.with_role("friend"):
         if not game.chars[cid].alive:
             if game.revealed_roles.get(cid) != "friend":
-                _reveal_role(game, cid)
+                game.reveal_role(cid)
             out.append("friend.1")
     li = game.location_intrigue
 

@@ -15,8 +15,10 @@ True
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Mapping
-from dataclasses import MISSING, asdict, dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Final
 
 from rulesengine.errors import InputError
@@ -107,11 +109,23 @@ def sort_key(action: Action) -> tuple[str, ...]:
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
+#: ``UseAbility(ability, source, target, extra)`` with one shared value per distinct action: building
+#: frozen dataclasses is slow and the same abilities are offered every day.
+use_ability: Final = functools.lru_cache(maxsize=65536)(UseAbility)
+
+#: The order of :func:`sort_key` within ``UseAbility`` values alone (a faster key for lists of abilities).
+ability_order: Final = operator.attrgetter("ability", "source", "target", "extra")
+
 
 def to_dict(action: Action) -> dict[str, str]:
     """The plain-dict form of an action: ``{"type": …, field: value…}``."""
-    out = {"type": _NAMES[type(action)]}
-    out.update(asdict(action))
+    cls = type(action)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
+    out = {"type": _NAMES[cls]}
+    for name in names:  # the fields are plain strings: no need for dataclasses.asdict's deep copy
+        out[name] = getattr(action, name)
     return out
 
 

@@ -1,7 +1,9 @@
-"""The board: four locations on a 2x2 grid and the three directions of movement.
+"""The board as the engine uses it: the locations, the 2x2 grid and the movement table, read from the data.
 
-Locations are plain strings equal to the values of
-:class:`rulesengine.looper.content.Location` (a ``StrEnum``), so either form works as a key.
+Every fact here comes from ``data/looper/board.yaml`` through :func:`~rulesengine.looper.content.load_content`
+(content facts §2); :meth:`Board.of` turns a loaded :class:`~rulesengine.looper.content.Content` into plain
+strings (locations equal to the values of :class:`~rulesengine.looper.content.Location`, a ``StrEnum``, so
+either form works as a key). The module-level names are the shipped board's values.
 
 ::
 
@@ -13,39 +15,97 @@ Locations are plain strings equal to the values of
 ('shrine', 'city', 'school')
 >>> combine_moves(["horizontal", "vertical"])
 'diagonal'
+>>> BOARD.grid
+(('hospital', 'shrine'), ('city', 'school'))
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Final, TypeVar
 
-#: The four locations in board order (row by row).
-LOCATIONS: Final = ("hospital", "shrine", "city", "school")
+from rulesengine.looper.content import DIRECTIONS as _DIRECTIONS
+from rulesengine.looper.content import Content, load_content
+
+T = TypeVar("T")
+
+_PER_CONTENT: dict[tuple[int, str], tuple[Content, object]] = {}
+
+
+def per_content(content: Content, name: str, build: Callable[[Content], T]) -> T:
+    """``build(content)``, worked out once per content object (the content is immutable).
+
+    >>> per_content(load_content(), "board", Board.of) is per_content(load_content(), "board", Board.of)
+    True
+    """
+    key = (id(content), name)
+    hit = _PER_CONTENT.get(key)
+    if hit is not None and hit[0] is content:
+        return hit[1]  # type: ignore[return-value]
+    value = build(content)
+    _PER_CONTENT[key] = (content, value)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The board of one content: locations row by row, the grid, and where each move leads (TL-D4).
+
+    >>> b = Board.of(load_content())
+    >>> b.locations, b.move("city", "vertical")
+    (('hospital', 'shrine', 'city', 'school'), 'hospital')
+    """
+
+    locations: tuple[str, ...]
+    grid: tuple[tuple[str, ...], ...]
+    moves: Mapping[str, Mapping[str, str]]
+
+    @staticmethod
+    def of(content: Content) -> Board:
+        """The board of ``content`` (built once per content object)."""
+        return per_content(content, "board", _build_board)
+
+    def move(self, location: str, direction: str) -> str:
+        """Where a character at ``location`` ends after one move in ``direction`` (content facts §2).
+
+        Raises
+        ------
+        ValueError
+            For an unknown direction.
+        """
+        try:
+            return self.moves[location][direction]
+        except KeyError:
+            raise ValueError(f"unknown direction {direction!r}") from None
+
+
+def _build_board(content: Content) -> Board:
+    grid = tuple(tuple(str(loc) for loc in row) for row in content.board.grid)
+    table = content.board.moves
+    moves = {str(loc): {str(d): str(dest) for d, dest in table[loc].items()} for loc in table}
+    return Board(tuple(loc for row in grid for loc in row), grid, moves)
+
+
+#: The shipped board.
+BOARD: Final = Board.of(load_content())
+
+#: The four locations in board order (row by row), from the shipped board.
+LOCATIONS: Final = BOARD.locations
 
 #: The three directions a movement card can give.
-DIRECTIONS: Final = ("horizontal", "vertical", "diagonal")
-
-_POS: Final = {"hospital": (0, 0), "shrine": (0, 1), "city": (1, 0), "school": (1, 1)}
-_AT: Final = {pos: loc for loc, pos in _POS.items()}
+DIRECTIONS: Final = tuple(_DIRECTIONS)
 
 
-def move(location: str, direction: str) -> str:
-    """Where a character at ``location`` ends after one move in ``direction``.
+def move(location: str, direction: str, board: Board = BOARD) -> str:
+    """Where a character at ``location`` ends after one move in ``direction`` on ``board``.
 
-    Horizontal flips the column, vertical flips the row, diagonal flips both (content facts §2).
+    On the shipped board horizontal flips the column, vertical flips the row, diagonal flips both.
 
     >>> [move(loc, "diagonal") for loc in LOCATIONS]
     ['school', 'city', 'shrine', 'hospital']
     """
-    row, col = _POS[location]
-    if direction == "horizontal":
-        return _AT[(row, 1 - col)]
-    if direction == "vertical":
-        return _AT[(1 - row, col)]
-    if direction == "diagonal":
-        return _AT[(1 - row, 1 - col)]
-    raise ValueError(f"unknown direction {direction!r}")
+    return board.move(location, direction)
 
 
 def combine_moves(directions: Iterable[str]) -> str | None:

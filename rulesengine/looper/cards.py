@@ -1,6 +1,9 @@
-"""Action cards: the hands, the once-per-loop marks and the resolution of one day's cards.
+"""Action cards: the hands, the once-per-loop marks, the movement directions and one day's resolution.
 
-Rules: TL-D2, TL-D3, TL-D4, TL-D4a, TL-D4b, TL-D4c and the content facts §1.
+Rules: TL-D2, TL-D3, TL-D4, TL-D4a, TL-D4b, TL-D4c and the content facts §1. Every card fact (copies per
+hand, once-per-loop marks, directions) is read from ``data/looper/cards.yaml`` by
+:func:`~rulesengine.looper.content.load_content`; :meth:`Deck.of` turns it into the tables the engine
+uses, and the module-level names are the shipped content's values.
 
 >>> sorted(MASTERMIND_HAND.items())[:2]
 [('forbid_goodwill', 1), ('forbid_paranoia', 1)]
@@ -14,72 +17,62 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Final
 
-from rulesengine.looper.board import LOCATIONS, combine_moves, move
+from rulesengine.looper.board import BOARD, Board, combine_moves, per_content
+from rulesengine.looper.content import CardKind, Content, load_content
+
+#: The kinds of action card (content facts §1); the same enum as the loader's ``CardKind``.
+Card = CardKind
 
 
-class Card(StrEnum):
-    """The kinds of action card (content facts §1)."""
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """The card facts of one content: each side's hand, its once-per-loop cards, the movement directions.
 
-    PARANOIA_PLUS_1 = "paranoia_plus_1"
-    PARANOIA_MINUS_1 = "paranoia_minus_1"
-    FORBID_PARANOIA = "forbid_paranoia"
-    GOODWILL_PLUS_1 = "goodwill_plus_1"
-    GOODWILL_PLUS_2 = "goodwill_plus_2"
-    FORBID_GOODWILL = "forbid_goodwill"
-    INTRIGUE_PLUS_1 = "intrigue_plus_1"
-    INTRIGUE_PLUS_2 = "intrigue_plus_2"
-    FORBID_INTRIGUE = "forbid_intrigue"
-    MOVE_HORIZONTAL = "move_horizontal"
-    MOVE_VERTICAL = "move_vertical"
-    MOVE_DIAGONAL = "move_diagonal"
-    FORBID_MOVEMENT = "forbid_movement"
+    ``hands[side]`` maps a card kind to its copies in one hand, in the file's order (``side`` is
+    ``"mastermind"`` or ``"protagonist"``); ``directions`` maps each movement card kind to its direction.
+
+    >>> deck = Deck.of(load_content())
+    >>> deck.hands["mastermind"]["paranoia_plus_1"], sorted(deck.once_per_loop["mastermind"])
+    (2, ['intrigue_plus_2', 'move_diagonal'])
+    >>> deck.directions["move_diagonal"]
+    'diagonal'
+    """
+
+    hands: Mapping[str, Mapping[str, int]]
+    once_per_loop: Mapping[str, frozenset[str]]
+    directions: Mapping[str, str]
+
+    @staticmethod
+    def of(content: Content) -> Deck:
+        """The deck of ``content`` (built once per content object)."""
+        return per_content(content, "deck", _build_deck)
 
 
-#: The Mastermind's hand: card -> copies (10 cards).
-MASTERMIND_HAND: Final[Mapping[str, int]] = {
-    str(k): v
-    for k, v in {
-        Card.PARANOIA_PLUS_1: 2,
-        Card.PARANOIA_MINUS_1: 1,
-        Card.FORBID_PARANOIA: 1,
-        Card.FORBID_GOODWILL: 1,
-        Card.INTRIGUE_PLUS_1: 1,
-        Card.INTRIGUE_PLUS_2: 1,
-        Card.MOVE_HORIZONTAL: 1,
-        Card.MOVE_VERTICAL: 1,
-        Card.MOVE_DIAGONAL: 1,
-    }.items()
-}
+def _build_deck(content: Content) -> Deck:
+    hands: dict[str, dict[str, int]] = {}
+    once: dict[str, frozenset[str]] = {}
+    directions: dict[str, str] = {}
+    for side in ("mastermind", "protagonist"):
+        cards = [c for c in content.cards if c.owner == side]
+        hands[side] = {str(c.kind): c.count for c in cards}
+        once[side] = frozenset(str(c.kind) for c in cards if c.once_per_loop)
+        directions.update((str(c.kind), str(c.direction)) for c in cards if c.direction is not None)
+    return Deck(hands, once, directions)
 
-#: Each protagonist's hand: card -> copies (8 cards).
-PROTAGONIST_HAND: Final[Mapping[str, int]] = {
-    str(k): v
-    for k, v in {
-        Card.PARANOIA_PLUS_1: 1,
-        Card.PARANOIA_MINUS_1: 1,
-        Card.GOODWILL_PLUS_1: 1,
-        Card.GOODWILL_PLUS_2: 1,
-        Card.FORBID_INTRIGUE: 1,
-        Card.MOVE_HORIZONTAL: 1,
-        Card.MOVE_VERTICAL: 1,
-        Card.FORBID_MOVEMENT: 1,
-    }.items()
-}
+
+#: The shipped deck.
+DECK: Final = Deck.of(load_content())
+
+#: The Mastermind's hand: card -> copies (10 cards in the shipped content).
+MASTERMIND_HAND: Final[Mapping[str, int]] = DECK.hands["mastermind"]
+
+#: Each protagonist's hand: card -> copies (8 cards in the shipped content).
+PROTAGONIST_HAND: Final[Mapping[str, int]] = DECK.hands["protagonist"]
 
 #: Cards marked "once per loop", per side (TL-D4c).
-ONCE_PER_LOOP: Final[Mapping[str, frozenset[str]]] = {
-    "mastermind": frozenset({Card.INTRIGUE_PLUS_2, Card.MOVE_DIAGONAL}),
-    "protagonist": frozenset({Card.PARANOIA_MINUS_1, Card.GOODWILL_PLUS_2, Card.FORBID_MOVEMENT}),
-}
-
-_DIRECTION: Final = {
-    Card.MOVE_HORIZONTAL: "horizontal",
-    Card.MOVE_VERTICAL: "vertical",
-    Card.MOVE_DIAGONAL: "diagonal",
-}
+ONCE_PER_LOOP: Final[Mapping[str, frozenset[str]]] = DECK.once_per_loop
 
 
 def side_of(owner: str) -> str:
@@ -91,9 +84,9 @@ def side_of(owner: str) -> str:
     return "mastermind" if owner == "mastermind" else "protagonist"
 
 
-def is_once_per_loop(side: str, card: str) -> bool:
+def is_once_per_loop(side: str, card: str, deck: Deck = DECK) -> bool:
     """Whether ``card`` is marked once per loop in the hand of ``side`` (TL-D4c)."""
-    return card in ONCE_PER_LOOP[side]
+    return card in deck.once_per_loop[side]
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,13 +120,17 @@ def resolve_movement(
     cards: Iterable[PlacedCard],
     locations: Mapping[str, str],
     forbidden: Mapping[str, frozenset[str]],
+    *,
+    board: Board = BOARD,
+    deck: Deck = DECK,
 ) -> tuple[dict[str, str], list[int]]:
     """Steps (1) and (2) of TL-D4: Forbid Movement, then the combined movement of each character.
 
     ``locations`` gives each character on the board its location; cards on locations and on
     characters not in it do nothing. A character under Forbid Movement does not move (TL-D4a).
     When the net destination is a forbidden location the whole move is ignored.
-    Returns the moves and the indices of cancelled movement cards.
+    Returns the moves and the indices of cancelled movement cards. Directions come from ``deck``, moves
+    from ``board``.
 
     >>> cards = [PlacedCard("mastermind", "move_horizontal", "a"),
     ...          PlacedCard("protagonist:0", "move_vertical", "a")]
@@ -142,12 +139,12 @@ def resolve_movement(
     >>> resolve_movement(cards, {"a": "hospital"}, {"a": frozenset({"school"})})
     ({}, [])
     """
-    cards = list(cards)
-    stopped = {c.target for c in cards if c.card == Card.FORBID_MOVEMENT}
+    cards = cards if isinstance(cards, list) else list(cards)
+    stopped = {c.target for c in cards if c.card == _FORBID_MOVEMENT}
     directions: dict[str, list[str]] = {}
     cancelled: list[int] = []
     for i, c in enumerate(cards):
-        d = _DIRECTION.get(c.card)  # type: ignore[call-overload]
+        d = deck.directions.get(c.card)
         if d is None or c.target not in locations:
             continue
         if c.target in stopped:
@@ -159,7 +156,7 @@ def resolve_movement(
         net = combine_moves(ds)
         if net is None:
             continue
-        dest = move(locations[who], net)
+        dest = board.move(locations[who], net)
         if dest in forbidden.get(who, frozenset()):
             continue
         moves[who] = dest
@@ -172,6 +169,7 @@ def resolve_counters(
     *,
     ignore_forbid_intrigue: Iterable[str] = (),
     ignore_forbid_goodwill: Iterable[str] = (),
+    locations: Iterable[str] = BOARD.locations,
 ) -> Resolution:
     """Steps (3) and (4) of TL-D4: the other Forbid cards, then every counter card.
 
@@ -191,47 +189,61 @@ def resolve_counters(
     >>> r.intrigue, r.forbid_intrigue_void
     ({'school': 2}, True)
     """
-    cards = list(cards)
-    chars = set(characters)
-    fi = [c for c in cards if c.card == Card.FORBID_INTRIGUE]
-    res = Resolution(forbid_intrigue_void=len(fi) >= 2)
-    ignore_fi = set(ignore_forbid_intrigue)
-    forbid_p = {c.target for c in cards if c.card == Card.FORBID_PARANOIA and c.target in chars}
-    forbid_g = {c.target for c in cards if c.card == Card.FORBID_GOODWILL and c.target in chars}
-    forbid_g -= set(ignore_forbid_goodwill)
-    forbid_i = set() if res.forbid_intrigue_void else {c.target for c in fi} - ignore_fi
-    for i, c in enumerate(cards):
+    cards = cards if isinstance(cards, list) else list(cards)
+    chars = characters if isinstance(characters, (set, frozenset)) else set(characters)
+    forbid_p: set[str] = set()
+    forbid_g: set[str] = set()
+    fi_targets: list[str] = []
+    for c in cards:
         kind = c.card
-        if kind in (Card.PARANOIA_PLUS_1, Card.PARANOIA_MINUS_1):
-            if c.target not in chars:
-                continue
-            if c.target in forbid_p:
-                res.cancelled.append(i)
-                continue
-            bucket = res.paranoia_plus if kind == Card.PARANOIA_PLUS_1 else res.paranoia_minus
-            bucket[c.target] = bucket.get(c.target, 0) + 1
-        elif kind in (Card.GOODWILL_PLUS_1, Card.GOODWILL_PLUS_2):
-            if c.target not in chars:
-                continue
-            if c.target in forbid_g:
-                res.cancelled.append(i)
-                continue
-            res.goodwill[c.target] = res.goodwill.get(c.target, 0) + (
-                1 if kind == Card.GOODWILL_PLUS_1 else 2
-            )
-        elif kind in (Card.INTRIGUE_PLUS_1, Card.INTRIGUE_PLUS_2):
-            if c.target not in chars and c.target not in LOCATIONS:
-                continue
-            if c.target in forbid_i:
-                res.cancelled.append(i)
-                continue
-            res.intrigue[c.target] = res.intrigue.get(c.target, 0) + (
-                1 if kind == Card.INTRIGUE_PLUS_1 else 2
-            )
+        if kind == _FORBID_PARANOIA:
+            if c.target in chars:
+                forbid_p.add(c.target)
+        elif kind == _FORBID_GOODWILL:
+            if c.target in chars:
+                forbid_g.add(c.target)
+        elif kind == _FORBID_INTRIGUE:
+            fi_targets.append(c.target)
+    void = len(fi_targets) >= 2
+    res = Resolution(forbid_intrigue_void=void)
+    forbid_g.difference_update(ignore_forbid_goodwill)
+    forbid_i = set() if void else set(fi_targets).difference(ignore_forbid_intrigue)
+    buckets = (res.paranoia_plus, res.paranoia_minus, res.goodwill, res.intrigue)
+    forbids = (forbid_p, forbid_p, forbid_g, forbid_i)
+    for i, c in enumerate(cards):
+        effect = _EFFECTS.get(c.card)
+        if effect is None:
+            continue
+        which, amount = effect
+        target = c.target
+        if target not in chars and (which != _INTRIGUE or target not in locations):
+            continue  # character cards on a location, or on no one in play
+        if target in forbids[which]:
+            res.cancelled.append(i)
+            continue
+        bucket = buckets[which]
+        bucket[target] = bucket.get(target, 0) + amount
     return res
 
 
-def resolution_step(card: str) -> int:
+_FORBID_MOVEMENT: Final = str(Card.FORBID_MOVEMENT)
+_FORBID_PARANOIA: Final = str(Card.FORBID_PARANOIA)
+_FORBID_GOODWILL: Final = str(Card.FORBID_GOODWILL)
+_FORBID_INTRIGUE: Final = str(Card.FORBID_INTRIGUE)
+_INTRIGUE: Final = 3
+
+#: What each counter card does: (bucket, amount); buckets are paranoia +, paranoia −, goodwill, intrigue.
+_EFFECTS: Final[dict[str, tuple[int, int]]] = {
+    str(Card.PARANOIA_PLUS_1): (0, 1),
+    str(Card.PARANOIA_MINUS_1): (1, 1),
+    str(Card.GOODWILL_PLUS_1): (2, 1),
+    str(Card.GOODWILL_PLUS_2): (2, 2),
+    str(Card.INTRIGUE_PLUS_1): (_INTRIGUE, 1),
+    str(Card.INTRIGUE_PLUS_2): (_INTRIGUE, 2),
+}
+
+
+def resolution_step(card: str, deck: Deck = DECK) -> int:
     """The sub-step of TL-D4 of a card: 1 Forbid Movement, 2 movement, 3 other Forbids, 4 the rest.
 
     >>> cards = ("forbid_movement", "move_diagonal", "forbid_goodwill", "paranoia_plus_1")
@@ -240,7 +252,7 @@ def resolution_step(card: str) -> int:
     """
     if card == Card.FORBID_MOVEMENT:
         return 1
-    if card in _DIRECTION:
+    if card in deck.directions:
         return 2
     if card in (Card.FORBID_PARANOIA, Card.FORBID_GOODWILL, Card.FORBID_INTRIGUE):
         return 3

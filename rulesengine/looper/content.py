@@ -224,7 +224,10 @@ class TragedySet:
 
 @dataclass(frozen=True)
 class CardDef:
-    """An action card in a hand (TL-D2, TL-D3, TL-D4c); ``count`` copies in one hand."""
+    """An action card in a hand (TL-D2, TL-D3, TL-D4c); ``count`` copies in one hand.
+
+    ``direction`` is the way a movement card moves its target (``None`` for the other cards).
+    """
 
     id: str
     name: str
@@ -232,6 +235,7 @@ class CardDef:
     owner: Owner
     once_per_loop: bool
     count: int
+    direction: Direction | None = None
 
 
 @dataclass(frozen=True)
@@ -711,8 +715,9 @@ def _load_cards(path: Path) -> tuple[CardDef, ...]:
     out: list[CardDef] = []
     counts = {"mastermind": 0, "protagonist": 0}
     seen: set[tuple[str, CardKind]] = set()
+    directions: dict[CardKind, Direction | None] = {}
     for r in _entry_readers(path, "cards"):
-        r.keys(["id", "name", "kind", "owner"], ["once_per_loop", "count"])
+        r.keys(["id", "name", "kind", "owner"], ["once_per_loop", "count", "direction"])
         owner = r.string("owner")
         if owner not in counts:
             raise r.fail("owner", f"expected mastermind or protagonist, got {owner!r}")
@@ -722,6 +727,13 @@ def _load_cards(path: Path) -> tuple[CardDef, ...]:
         seen.add((owner, kind))
         count = r.integer("count", minimum=1) if r.has("count") else 1
         counts[owner] += count
+        direction: Direction | None = None
+        if r.has("direction"):
+            direction = r.choice("direction", _direction, "one of " + ", ".join(DIRECTIONS))
+        if directions.setdefault(kind, direction) != direction:
+            raise r.fail(
+                "direction", f"{kind.value} cards move {directions[kind]} in the other hand, not {direction}"
+            )
         out.append(
             CardDef(
                 id=r.string("id"),
@@ -730,9 +742,18 @@ def _load_cards(path: Path) -> tuple[CardDef, ...]:
                 owner="mastermind" if owner == "mastermind" else "protagonist",
                 once_per_loop=r.boolean("once_per_loop", False),
                 count=count,
+                direction=direction,
             )
         )
     return tuple(out)
+
+
+def _direction(value: str) -> Direction:
+    """A movement direction (``ValueError`` for anything else)."""
+    for d in DIRECTIONS:
+        if value == d:
+            return d
+    raise ValueError(value)
 
 
 def _load_board(path: Path) -> BoardDef:

@@ -9,7 +9,7 @@ rule id and leaves the game unchanged. Each step of the day is one method named 
 >>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
 >>> game = Game(load_script(SCRIPTS_DIR / "btx_01_first_contract.yaml"))
 >>> game.phase, game.pending.who, game.pending.kind
-(<Phase.MASTERMIND_CARDS: 'TL-D2'>, 'mastermind', 'place_card')
+(<Phase.MASTERMIND_CARDS: 'TL-D2'>, 'mastermind', <DecisionKind.PLACE_CARD: 'place_card'>)
 >>> game.apply(game.legal_actions()[0])
 >>> len(game.cards)
 1
@@ -18,8 +18,9 @@ rule id and leaves the game unchanged. Each step of the day is one method named 
 from __future__ import annotations
 
 import functools
+import itertools
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final
 
@@ -35,26 +36,38 @@ from rulesengine.looper.actions import (
     PlaceCard,
     Refuse,
     UseAbility,
-    sort_key,
+    ability_order,
     to_dict,
 )
-from rulesengine.looper.board import LOCATIONS
+from rulesengine.looper.board import per_content
 from rulesengine.looper.cards import (
-    MASTERMIND_HAND,
-    PROTAGONIST_HAND,
+    Deck,
     PlacedCard,
     apply_paranoia,
-    is_once_per_loop,
     resolve_counters,
     resolve_movement,
-    side_of,
 )
 from rulesengine.looper.content import Content, load_content
 from rulesengine.looper.rulings import Rulings, from_options
 from rulesengine.looper.script import Script
-from rulesengine.looper.state import CharacterState, Decision, Event, LoopResult, Outcome, Phase, Side
-
-PROTAGONISTS: Final = ("protagonist:0", "protagonist:1", "protagonist:2")
+from rulesengine.looper.state import (
+    OWNERS,
+    PROTAGONISTS,
+    STATE_COPIERS,
+    STATE_FIELDS,
+    CharacterState,
+    Decision,
+    DecisionKind,
+    EventKind,
+    IncidentRecord,
+    LoopResult,
+    LoopState,
+    Outcome,
+    Phase,
+    Side,
+    Table,
+    Visibility,
+)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -63,34 +76,122 @@ def _place_card(card: str, target: str) -> PlaceCard:
     return PlaceCard(card, target)
 
 
-@functools.lru_cache(maxsize=8192)
-def _placements(cards: tuple[str, ...], targets: tuple[str, ...]) -> tuple[Action, ...]:
-    """Every (card, target) pair, sorted; cached because the same hands and targets recur every day."""
-    options = tuple(_place_card(card, t) for card in cards for t in targets)
-    if len(_OPTION_SETS) >= 16384:  # only a speed-up: forgetting entries is always safe
-        _OPTION_SETS.clear()
-    _OPTION_SETS[id(options)] = (options, frozenset(cards), frozenset(targets))
-    return options
+#: ``Guess(character, role)``, one shared value per pair.
+_guess: Final = functools.lru_cache(maxsize=4096)(Guess)
 
 
-#: The cards and targets of the cached placement tuples, by id (the tuple is kept to guard against id reuse).
-_OPTION_SETS: dict[int, tuple[tuple[Action, ...], frozenset[str], frozenset[str]]] = {}
+@functools.lru_cache(maxsize=4096)
+def _placed_card(owner: str, card: str, target: str) -> PlacedCard:
+    """One shared ``PlacedCard`` value per (owner, card, target)."""
+    return PlacedCard(owner, card, target)
 
 
-def _is_option(action: Action, options: tuple[Action, ...]) -> bool:
-    """Whether ``action`` is one of ``options`` (set lookups for the long, cached placement tuples,
-    which hold every pair of their cards and targets)."""
-    entry = _OPTION_SETS.get(id(options))
-    if entry is not None and entry[0] is options:
-        return type(action) is PlaceCard and action.card in entry[1] and action.target in entry[2]
-    return action in options
+class _Legal:
+    """The legal placements of one decision as two sets: any card of ``cards`` on any of ``targets``."""
+
+    __slots__ = ("cards", "targets")
+
+    def __init__(self, cards: frozenset[str], targets: frozenset[str]) -> None:
+        self.cards = cards
+        self.targets = targets
+
+    def __contains__(self, action: object) -> bool:
+        return type(action) is PlaceCard and action.card in self.cards and action.target in self.targets
 
 
-_PHASE_NAMES: Final = {p: p.name.lower() for p in Phase}
+class _PlacementTables:
+    """Caches for the placement options of one content (TL-D2, TL-D3): the hand left after the spent and
+    placed cards, the free targets, and the (card, target) rows. Only a speed-up: the same situations
+    recur every day of every game; each cache is cleared when it grows large."""
+
+    __slots__ = ("decisions", "free", "hands", "kinds", "options", "rows", "situations")
+
+    def __init__(self, content: Content) -> None:
+        self.hands = Deck.of(content).hands
+        self.kinds: dict[tuple[object, ...], tuple[tuple[str, ...], frozenset[str]]] = {}
+        self.free: dict[tuple[object, ...], tuple[tuple[str, ...], frozenset[str]]] = {}
+        self.rows: dict[tuple[str, tuple[str, ...]], tuple[PlaceCard, ...]] = {}
+        self.options: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Action, ...]] = {}
+        self.decisions: dict[tuple[object, ...], Decision] = {}
+        self.situations: dict[tuple[object, ...], Decision] = {}
+
+    def hand_kinds(self, side: str, used: tuple[str, ...]) -> tuple[tuple[str, ...], frozenset[str]]:
+        """The sorted card kinds still in a hand of ``side`` once the ``used`` cards are out."""
+        key = (side, used)
+        hit = self.kinds.get(key)
+        if hit is None:
+            counts = dict(self.hands[side])
+            for card in used:
+                counts[card] -= 1
+            kinds = tuple(sorted(k for k, n in counts.items() if n > 0))
+            hit = self.kinds[key] = (kinds, frozenset(kinds))
+        return hit
+
+    def free_targets(
+        self, locations: tuple[str, ...], living: tuple[str, ...], taken: tuple[str, ...]
+    ) -> tuple[tuple[str, ...], frozenset[str]]:
+        """The sorted targets not taken: locations and living characters (TL-D2a, TL-D3c)."""
+        key = (locations, living, taken)
+        hit = self.free.get(key)
+        if hit is None:
+            free = tuple(sorted({*locations, *living}.difference(taken)))
+            hit = self.free[key] = (free, frozenset(free))
+            if len(self.free) > 50_000:
+                self.free.clear()
+        return hit
+
+    def placements(self, kinds: tuple[str, ...], free: tuple[str, ...]) -> tuple[Action, ...]:
+        """Every (card, target) pair, sorted by card then target."""
+        key = (kinds, free)
+        options = self.options.get(key)
+        if options is None:
+            rows = self.rows
+            parts = []
+            for card in kinds:
+                row = rows.get((card, free))
+                if row is None:
+                    row = rows[card, free] = tuple(_place_card(card, t) for t in free)
+                parts.append(row)
+            options = self.options[key] = tuple(itertools.chain.from_iterable(parts))
+            if len(self.options) > 50_000:
+                self.options.clear()
+                self.rows.clear()
+        return options
 
 
-class Game:
-    """One game of Tragedy Looper on a script: the whole state, the log and the pending decision.
+_SET_WHO = Decision.__dict__["who"].__set__
+_SET_KIND = Decision.__dict__["kind"].__set__
+_SET_OPTIONS = Decision.__dict__["options"].__set__
+_SET_PROMPT = Decision.__dict__["prompt"].__set__
+_SET_RULE = Decision.__dict__["rule_id"].__set__
+_SET_OPTION_SET = Decision.__dict__["option_set"].__set__
+
+
+def _decision(
+    who: str,
+    kind: DecisionKind,
+    options: tuple[Action, ...],
+    prompt: str,
+    rule_id: str,
+    option_set: Container[Action] | None = None,
+) -> Decision:
+    """``Decision(who, kind, options, prompt, rule_id, option_set)``, built faster than the frozen
+    dataclass's ``__init__`` (one per decision of every game)."""
+    d = object.__new__(Decision)
+    _SET_WHO(d, who)
+    _SET_KIND(d, kind)
+    _SET_OPTIONS(d, options)
+    _SET_PROMPT(d, prompt)
+    _SET_RULE(d, rule_id)
+    _SET_OPTION_SET(d, option_set)
+    return d
+
+
+class Game(Table):
+    """One game of Tragedy Looper on a script: the state record, the log and the pending decision.
+
+    ``Game`` is a :class:`~rulesengine.looper.state.Table` (the state record, its context and the verbs)
+    with one method per phase of the day and the machine that runs them.
 
     Parameters
     ----------
@@ -103,7 +204,12 @@ class Game:
     pause_between_phases:
         When true, the game also stops (``pending`` is ``None``) whenever the phase changes, so a
         teaching notebook can show the board after each step; :meth:`resume` goes on.
+    record:
+        When false, no event is written to the log (fast simulation: the rules never read it); the
+        default game keeps its full log.
     """
+
+    __slots__ = ()
 
     def __init__(
         self,
@@ -112,54 +218,17 @@ class Game:
         rulings: Rulings | None = None,
         *,
         pause_between_phases: bool = False,
+        record: bool = True,
     ) -> None:
-        self.pause_between_phases = pause_between_phases
-        self.script = script
-        self.content = content if content is not None else load_content()
-        self.rulings = rulings if rulings is not None else from_options(script.options)
-        self.tragedy_set = self.content.sets[script.set_id]
-        self.cast: tuple[str, ...] = tuple(script.cast)
-        self.phase = Phase.LOOP_START
-        self.loop = 1
-        self.day = 1
-        self.leader = 0
-        self.chars: dict[str, CharacterState] = {}
-        self.location_intrigue: dict[str, int] = dict.fromkeys(LOCATIONS, 0)
-        self.roles: dict[str, str] = {c: script.role_of(c) for c in self.cast}
-        self.cards: list[PlacedCard] = []
-        self.cards_revealed = False
-        self.spent: dict[str, list[str]] = {o: [] for o in ("mastermind", *PROTAGONISTS)}
-        self.revealed_roles: dict[str, str] = {}
-        self.revealed_culprits: dict[int, str] = {}
-        self.revealed_subplots: list[str] = []
-        self.happened: list[dict[str, Any]] = []  # incidents that happened this loop
-        self.happened_ever: list[dict[str, Any]] = []
-        self.used_today: set[str] = set()
-        self.used_loop: set[str] = set()
-        self.mm_used: set[tuple[str, str]] = set()  # (ability, source) used in the current step
-        self.mm_used_loop: set[str] = set()
-        self.doctor_mm_today = False
-        self.suppressed: set[str] = set()  # culprits whose incidents do not occur (Henchman)
-        self.patient_free = False
-        self.lost = False
-        self.protagonists_dead = False
-        self.end_now = False
-        self.step = 0
-        self.declared: UseAbility | None = None
-        self.informer_named: str | None = None
-        self.cultist_ignore: list[str] = []
-        self.move_cancelled: list[int] = []
-        self.start_locations: dict[str, str] = {}
-        self.goodwill_at_loop_end: set[str] = set()
-        self.virus_converted: set[str] = set()
-        self.guessed: dict[str, str] = {}
-        self.outcome: Outcome | None = None
-        self.loop_results: list[LoopResult] = []
-        self.log: list[Event] = []
-        self.reset_boards: list[dict[str, Any]] = []
-        self.decisions_made = 0
-        self.history: list[tuple[str, Action]] = []
-        self._pending: Decision | None = None
+        LoopState.__init__(self)
+        self._init_context(
+            script,
+            content if content is not None else load_content(),
+            rulings if rulings is not None else from_options(script.options),
+            record,
+            pause_between_phases,
+        )
+        self._placement_cache = per_content(self.content, "placements", _PlacementTables)
         self._reset_board()
         self._advance()
 
@@ -220,42 +289,40 @@ class Game:
                     self.phase.rule_id, f"the game is paused before {self.phase.name}; call resume() first"
                 )
             raise IllegalActionError("TL-LE2", f"the game is over; {to_dict(action)} cannot be played")
-        if not _is_option(action, decision.options):
+        legal = decision.option_set
+        if legal is None:
+            ok = action in decision.options
+        elif type(legal) is _Legal:  # a placement: its card in hand, its target free (inlined __contains__)
+            ok = type(action) is PlaceCard and action.card in legal.cards and action.target in legal.targets
+        else:
+            ok = action in legal
+        if not ok:
             raise IllegalActionError(*self._why_illegal(decision, action))
         self.decisions_made += 1
         self.history.append((decision.who, action))
         self._pending = None
         start = self.phase
-        self._answer(decision, action)
-        self._advance(start)
+        self._ANSWERS[start](self, decision, action)
+        steps = self._STEPS
+        pause = self.pause_between_phases
+        while (phase := self.phase) is not _GAME_OVER:  # _advance(start), inlined
+            if pause and phase is not start:
+                return
+            decision = steps[phase](self)
+            if decision is not None:
+                self._pending = decision
+                return
 
     def clone(self) -> Game:
-        """An independent copy of the game (the log's events are shared: they are immutable)."""
+        """An independent copy of the game: every field of the state record is copied by its type (the
+        log's events are shared: they are immutable), the context (script, content, rulings) is shared.
+        """
         new = Game.__new__(Game)
-        new.__dict__.update(self.__dict__)
-        new.chars = {k: v.copy() for k, v in self.chars.items()}
-        new.location_intrigue = dict(self.location_intrigue)
-        new.roles = dict(self.roles)
-        new.cards = list(self.cards)
-        new.spent = {k: list(v) for k, v in self.spent.items()}
-        new.revealed_roles = dict(self.revealed_roles)
-        new.revealed_culprits = dict(self.revealed_culprits)
-        new.revealed_subplots = list(self.revealed_subplots)
-        new.happened = list(self.happened)
-        new.happened_ever = list(self.happened_ever)
-        new.used_today = set(self.used_today)
-        new.used_loop = set(self.used_loop)
-        new.mm_used = set(self.mm_used)
-        new.mm_used_loop = set(self.mm_used_loop)
-        new.suppressed = set(self.suppressed)
-        new.start_locations = dict(self.start_locations)
-        new.goodwill_at_loop_end = set(self.goodwill_at_loop_end)
-        new.virus_converted = set(self.virus_converted)
-        new.guessed = dict(self.guessed)
-        new.log = list(self.log)
-        new.history = list(self.history)
-        new.loop_results = list(self.loop_results)
-        new.reset_boards = list(self.reset_boards)
+        for name in _CONTEXT_SLOTS:
+            setattr(new, name, getattr(self, name))
+        for name, copier in STATE_COPIERS:
+            value = getattr(self, name)
+            setattr(new, name, value if copier is None else copier(value))
         return new
 
     def view(self, viewer: str) -> dict[str, Any]:
@@ -263,189 +330,6 @@ class Game:
         from rulesengine.looper.observe import view
 
         return view(self, viewer)
-
-    def board(self) -> dict[str, Any]:
-        """The board as plain data: characters with their tokens, and location intrigue."""
-        return {
-            "characters": [self.chars[c].as_dict() for c in self.cast],
-            "locations": dict(self.location_intrigue),
-        }
-
-    # ------------------------------------------------------------------ helpers used by the rules
-
-    def emit(self, kind: str, visibility: str = "public", **data: Any) -> None:
-        """Append an event to the log."""
-        self.log.append(Event(self.loop, self.day, _PHASE_NAMES[self.phase], visibility, kind, data))
-
-    def living(self) -> list[str]:
-        """Cast characters alive and on the board, in cast order."""
-        return [c for c in self.cast if self.chars[c].alive and self.chars[c].location is not None]
-
-    def places(self, cid: str) -> frozenset[str]:
-        """The locations a character counts as being in (the Boss also counts as in its turf)."""
-        loc = self.chars[cid].location
-        if loc is None:
-            return frozenset()
-        if cid == "boss" and self.script.boss_turf is not None:
-            return frozenset({loc, str(self.script.boss_turf)})
-        return frozenset({loc})
-
-    def same_place(self, a: str, b: str) -> bool:
-        """Whether two characters share a location (the Boss also counts as in its turf)."""
-        la, lb = self.chars[a].location, self.chars[b].location
-        if la is None or lb is None:
-            return False
-        if la == lb:
-            return True
-        turf = self.script.boss_turf
-        return turf is not None and ((a == "boss" and turf == lb) or (b == "boss" and turf == la))
-
-    def at(self, location: str) -> list[str]:
-        """Living characters in ``location`` (the Boss also in its turf)."""
-        turf = self.script.boss_turf
-        return [
-            c
-            for c in self.living()
-            if self.chars[c].location == location or (c == "boss" and turf is not None and turf == location)
-        ]
-
-    def role(self, cid: str) -> str:
-        """The current role of a character (Paranoia Virus may have changed it)."""
-        return self.roles[cid]
-
-    def with_role(self, role: str) -> list[str]:
-        """Cast characters whose current role is ``role``."""
-        return [c for c in self.cast if self.roles[c] == role]
-
-    def has_plot(self, plot: str) -> bool:
-        """Whether the script uses ``plot`` as its main plot or a subplot."""
-        return plot == self.script.main_plot or plot in self.script.subplots
-
-    def refusal(self, cid: str) -> str:
-        """The goodwill refusal of a character's current role (``none``/``optional``/``mandatory``)."""
-        return str(self.content.roles[self.roles[cid]].refusal)
-
-    def paranoia_limit(self, cid: str) -> int:
-        """The character's paranoia limit."""
-        return self.content.characters[cid].paranoia_limit
-
-    def forbidden(self, cid: str) -> frozenset[str]:
-        """Locations the character may not enter (the Doctor's second ability frees the Patient)."""
-        if cid == "patient" and self.patient_free:
-            return frozenset()
-        return frozenset(str(x) for x in self.content.characters[cid].forbidden)
-
-    def add(self, target: str, counter: str, amount: int) -> None:
-        """Add (or with a negative amount remove) counters on a character or location; never below 0."""
-        if target in self.location_intrigue:
-            if counter == "intrigue":
-                self.location_intrigue[target] = max(0, self.location_intrigue[target] + amount)
-            return
-        ch = self.chars[target]
-        setattr(ch, counter, max(0, getattr(ch, counter) + amount))
-        if counter == "paranoia":
-            self.update_virus()
-
-    def update_virus(self) -> None:
-        """Paranoia Virus (BTX): a Person with 3 or more paranoia becomes a Serial Killer."""
-        if not self.has_plot("paranoia_virus"):
-            return
-        for c in self.cast:
-            ch = self.chars[c]
-            if self.roles[c] == "person" and ch.paranoia >= 3:
-                self.roles[c] = "serial_killer"
-                self.virus_converted.add(c)
-                self.emit(
-                    "role_changed", "mastermind", character=c, role="serial_killer", rule="paranoia_virus.1"
-                )
-            elif (
-                not self.rulings.paranoia_virus_sticky
-                and c in self.virus_converted
-                and ch.paranoia < 3
-                and self.roles[c] == "serial_killer"
-            ):
-                self.roles[c] = "person"
-                self.virus_converted.discard(c)
-                self.emit("role_changed", "mastermind", character=c, role="person", rule="paranoia_virus.1")
-
-    def has_key_person_ability(self, cid: str) -> bool:
-        """Key Person, or the Factor while the City has 2 or more intrigue (factor.2)."""
-        role = self.roles[cid]
-        return role == "key_person" or (role == "factor" and self.location_intrigue["city"] >= 2)
-
-    def kill_all(self, victims: Iterable[str], cause: str) -> None:
-        """Kill several characters in one batch: every death happens, then the triggers resolve.
-
-        Edge ruling §10: mandatory effects of one batch all finish even if their source dies.
-        """
-        died = [v for v in dict.fromkeys(victims) if self._die(v, cause)]
-        for v in died:
-            self._after_death(v)
-
-    def kill(self, cid: str, cause: str) -> None:
-        """Kill one character (guards and immortality apply)."""
-        self.kill_all([cid], cause)
-
-    def _die(self, cid: str, cause: str) -> bool:
-        ch = self.chars[cid]
-        if not ch.alive or ch.location is None:
-            return False
-        if self.content.roles[self.roles[cid]].immortal:
-            self.emit("death_prevented", "mastermind", character=cid, reason="immortal", cause=cause)
-            self.emit("death_prevented", character=cid)
-            return False
-        if ch.guards > 0:
-            ch.guards -= 1
-            self.emit("guard_removed", character=cid, guards=ch.guards)
-            return False
-        ch.alive = False
-        self.emit("death", character=cid)
-        self.emit("death_cause", "mastermind", character=cid, cause=cause)
-        return True
-
-    def _after_death(self, cid: str) -> None:
-        role = self.roles[cid]
-        if self.has_key_person_ability(cid):
-            rule = "key_person.1" if role == "key_person" else "factor.2"
-            self.protagonists_lose(rule)
-        partner = {"lover": "loved_one", "loved_one": "lover"}.get(role)
-        if partner is not None:
-            for other in self.with_role(partner):
-                if self.chars[other].alive and self.chars[other].location is not None:
-                    self.add(other, "paranoia", 6)
-                    self.emit("paranoia", character=other, amount=6)
-                    self.emit("ability", "mastermind", ability=f"{partner}.1", source=other)
-
-    def protagonists_lose(self, rule: str) -> None:
-        """A loss condition holding now: the loop is lost and ends at once (immediate loop end)."""
-        self.lost = True
-        self.end_now = True
-        self.emit("loss_condition", "mastermind", rule=rule)
-
-    def protagonists_die(self, rule: str) -> None:
-        """The protagonists die: the loop is lost and ends at once (TL-LE1)."""
-        if not self.protagonists_dead:
-            self.emit("protagonists_died")
-        self.protagonists_dead = True
-        self.protagonists_lose(rule)
-
-    def hand(self, owner: str) -> dict[str, int]:
-        """Cards in an owner's hand now: copies not placed today and not spent this loop (TL-D4c).
-
-        >>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
-        >>> game = Game(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
-        >>> game.apply(PlaceCard("paranoia_plus_1", "boy_student"))
-        >>> game.hand("mastermind")["paranoia_plus_1"], sum(game.hand("protagonist:0").values())
-        (1, 8)
-        """
-        base = MASTERMIND_HAND if owner == "mastermind" else PROTAGONIST_HAND
-        out = dict(base)
-        for card in self.spent[owner]:
-            out[card] -= 1
-        for pc in self.cards:
-            if pc.owner == owner:
-                out[pc.card] -= 1
-        return {k: v for k, v in out.items() if v > 0}
 
     # ------------------------------------------------------------------ the machine
 
@@ -457,18 +341,17 @@ class Game:
         """
         if start is None:
             start = self.phase
-        while self.phase is not Phase.GAME_OVER:
-            if self.pause_between_phases and self.phase is not start:
+        steps = self._STEPS
+        pause = self.pause_between_phases
+        while (phase := self.phase) is not _GAME_OVER:
+            if pause and phase is not start:
                 self._pending = None
                 return
-            decision = self._STEPS[self.phase](self)
+            decision = steps[phase](self)
             if decision is not None:
                 self._pending = decision
                 return
         self._pending = None
-
-    def _answer(self, decision: Decision, action: Action) -> None:
-        self._ANSWERS[self.phase](self, decision, action)
 
     def _goto(self, phase: Phase) -> None:
         self.phase = phase
@@ -484,14 +367,11 @@ class Game:
 
     def _reset_board(self) -> None:
         """TL-RW / TL-FG2: every token removed, everyone alive at its card's start location."""
-        self.chars = {}
-        for c in self.cast:
-            start = self.content.characters[c].start
-            self.chars[c] = CharacterState(c, None if start is None else str(start))
-        self.location_intrigue = dict.fromkeys(LOCATIONS, 0)
+        self.chars = {c: CharacterState(c, start) for c, start in self._starts}
+        self.location_intrigue = dict.fromkeys(self.locations, 0)
         self.cards = []
-        self.spent = {o: [] for o in ("mastermind", *PROTAGONISTS)}
-        self.roles = {c: self.script.role_of(c) for c in self.cast}
+        self.spent = {o: [] for o in OWNERS}
+        self.roles = dict(self._script_roles)
         self.virus_converted = set()
         self.happened = []
         self.used_today, self.used_loop = set(), set()
@@ -499,7 +379,8 @@ class Game:
         self.suppressed = set()
         self.patient_free = False
         self.lost = self.protagonists_dead = self.end_now = False
-        self.reset_boards.append(self.board())
+        if self.record:
+            self.reset_boards.append(self.board())
 
     def loop_start(self) -> Decision | None:
         """Loop start: characters that enter this loop, the Henchman's start, loop-start abilities."""
@@ -515,31 +396,35 @@ class Game:
                     self.chars["henchman"].location = str(self.script.henchman_start)
                 else:
                     options = tuple(
-                        Choose(loc) for loc in sorted(LOCATIONS) if loc not in self.forbidden("henchman")
+                        Choose(loc) for loc in sorted(self.locations) if loc not in self.forbidden("henchman")
                     )
-                    return Decision(
-                        "mastermind", "henchman_start", options, "Where does the Henchman start?", "TL-RW"
+                    return _decision(
+                        "mastermind",
+                        DecisionKind.HENCHMAN_START,
+                        options,
+                        "Where does the Henchman start?",
+                        "TL-RW",
                     )
             self.step = 2
         self.start_locations = {c: ch.location for c, ch in self.chars.items() if ch.location is not None}
-        self.emit("loop_start", loop=self.loop, leader=self.leader)
+        self.emit(EventKind.LOOP_START, leader=self.leader)
         for c in self.with_role("friend"):
             if self.revealed_roles.get(c) == "friend" and self.chars[c].location is not None:
                 self.add(c, "goodwill", 1)
-                self.emit("goodwill", character=c, amount=1, rule="friend.2")
+                self.emit(EventKind.GOODWILL, character=c, amount=1, rule="friend.2")
         if self.has_plot("threads_of_fate"):
             for c in sorted(self.goodwill_at_loop_end):
                 if self.chars[c].location is not None:
                     self.add(c, "paranoia", 2)
-                    self.emit("paranoia", character=c, amount=2)
-                    self.emit("ability", "mastermind", ability="threads_of_fate.1", target=c)
+                    self.emit(EventKind.PARANOIA, character=c, amount=2)
+                    self.emit(EventKind.ABILITY, Visibility.MASTERMIND, ability="threads_of_fate.1", target=c)
         self._goto(Phase.DAY_START)
         return None
 
     def _answer_loop_start(self, decision: Decision, action: Action) -> None:
         assert isinstance(action, Choose)
         self.chars["henchman"].location = action.option
-        self.emit("henchman_start", character="henchman", location=action.option)
+        self.emit(EventKind.HENCHMAN_START, character="henchman", location=action.option)
         self.step = 2
 
     # -- TL-D1 -----------------------------------------------------------------------------
@@ -549,7 +434,8 @@ class Game:
         self.used_today = set()
         self.doctor_mm_today = False
         self.cards_revealed = False
-        self.emit("day_start", day=self.day, leader=self.leader)
+        if self.record:
+            self.emit(EventKind.DAY_START, leader=self.leader)
         self._goto(Phase.MASTERMIND_CARDS)
         return None
 
@@ -557,7 +443,7 @@ class Game:
 
     def card_targets(self) -> list[str]:
         """Targets of action cards: the four locations and living characters on the board (no corpses)."""
-        return [*LOCATIONS, *self.living()]
+        return [*self.locations, *self.living()]
 
     def placement_options(self, owner: str) -> tuple[Action, ...]:
         """The legal (card, target) placements for ``owner`` now (TL-D2a, TL-D3a..c).
@@ -567,43 +453,87 @@ class Game:
         >>> len(game.placement_options("mastermind")), len(game.placement_options("protagonist:0"))
         (90, 80)
         """
-        if owner == "mastermind":
-            taken = {pc.target for pc in self.cards if pc.owner == "mastermind"}
-        else:
-            taken = {pc.target for pc in self.cards if pc.owner != "mastermind"}
-        targets = tuple(sorted(t for t in self.card_targets() if t not in taken))
-        return _placements(tuple(sorted(self.hand(owner))), targets)
+        mm = owner == "mastermind"
+        own = tuple([pc.card for pc in self.cards if pc.owner == owner])
+        taken = tuple([pc.target for pc in self.cards if (pc.owner == "mastermind") is mm])
+        return self._placement_decision(owner, own, taken).options
+
+    _placement_cache: _PlacementTables
+
+    def _placement_decision(self, owner: str, own: tuple[str, ...], taken: tuple[str, ...]) -> Decision:
+        """The placement decision of ``owner`` (TL-D2a, TL-D3a..c): cards in hand (not placed today, not
+        spent this loop) on targets that are locations or living characters not taken by the same side.
+
+        ``own`` are the owner's cards placed today, ``taken`` the targets its side used today. The
+        decision is shared by every game in the same situation (it is immutable).
+        """
+        chars = self.chars
+        living = tuple([c for c, ch in chars.items() if ch.alive and ch.location is not None])
+        spent = self.spent[owner]
+        used = tuple(sorted((*spent, *own))) if len(spent) + len(own) > 1 else (*spent, *own)
+        if len(taken) > 1:
+            taken = tuple(sorted(taken))
+        tables = self._placement_cache
+        situation = (owner, used, len(own), taken, living)
+        decision = tables.situations.get(situation)
+        if decision is not None:
+            return decision
+        mm = owner == "mastermind"
+        kinds, kind_set = tables.hand_kinds("mastermind" if mm else "protagonist", used)
+        free, free_set = tables.free_targets(self.locations, living, taken)
+        key = (owner, len(own), kinds, free)
+        decision = tables.decisions.get(key)
+        if decision is None:
+            options = tables.placements(kinds, free)
+            prompt, rule = (_MM_PROMPTS[len(own)], "TL-D2") if mm else (_P_PROMPTS[owner], "TL-D3")
+            decision = _decision(
+                owner, DecisionKind.PLACE_CARD, options, prompt, rule, _Legal(kind_set, free_set)
+            )
+            if len(tables.decisions) > 100_000:
+                tables.decisions.clear()
+            tables.decisions[key] = decision
+        if len(tables.situations) > 200_000:
+            tables.situations.clear()
+        tables.situations[situation] = decision
+        return decision
 
     def mastermind_cards(self) -> Decision | None:
         """TL-D2: the Mastermind places 3 cards face down, one per target (TL-D2a)."""
-        placed = sum(1 for pc in self.cards if pc.owner == "mastermind")
-        if placed < 3:
-            return Decision(
-                "mastermind",
-                "place_card",
-                self.placement_options("mastermind"),
-                f"Mastermind: place card {placed + 1} of 3",
-                "TL-D2",
-            )
+        own: list[str] = []
+        taken: list[str] = []
+        for pc in self.cards:
+            if pc.owner == "mastermind":
+                own.append(pc.card)
+                taken.append(pc.target)
+        if len(own) < 3:
+            return self._placement_decision("mastermind", tuple(own), tuple(taken))
         self._goto(Phase.PROTAGONIST_CARDS)
         return None
 
     def _answer_cards(self, decision: Decision, action: Action) -> None:
         assert isinstance(action, PlaceCard)
         owner = decision.who
-        self.cards.append(PlacedCard(owner, action.card, action.target))
-        self.emit("card_placed", owner=owner, target=action.target)
+        self.cards.append(_placed_card(owner, action.card, action.target))
+        if not self.record:  # the two events below are all that is left to do
+            return
+        self.emit(EventKind.CARD_PLACED, owner=owner, target=action.target)
         if owner == "mastermind":
-            self.emit("card_placed_kind", "mastermind", owner=owner, card=action.card, target=action.target)
+            self.emit(
+                EventKind.CARD_PLACED_KIND,
+                Visibility.MASTERMIND,
+                owner=owner,
+                card=action.card,
+                target=action.target,
+            )
 
     def protagonist_cards(self) -> Decision | None:
         """TL-D3: each protagonist places 1 card, the leader first, then clockwise (TL-D3a..c)."""
-        placed = sum(1 for pc in self.cards if pc.owner != "mastermind")
-        if placed < 3:
-            owner = PROTAGONISTS[(self.leader + placed) % 3]
-            return Decision(
-                owner, "place_card", self.placement_options(owner), f"{owner}: place 1 card", "TL-D3"
-            )
+        cards = self.cards
+        taken = tuple([pc.target for pc in cards if pc.owner != "mastermind"])
+        if len(taken) < 3:
+            owner = PROTAGONISTS[(self.leader + len(taken)) % 3]
+            own = tuple([pc.card for pc in cards if pc.owner == owner])
+            return self._placement_decision(owner, own, taken)
         self._goto(Phase.CARD_RESOLUTION)
         return None
 
@@ -623,7 +553,7 @@ class Game:
         >>> game.cultist_choice_public()
         True
         """
-        if "cultist" not in self.tragedy_set.roles:
+        if "cultist" not in self.tragedy_set.roles or len(self.cards) < 2:
             return False
         fi = [pc for pc in self.cards if pc.card == "forbid_intrigue"]
         if len(fi) != 1:
@@ -645,7 +575,7 @@ class Game:
                 continue
             if target == ch.location or (target in self.chars and self.chars[target].location == ch.location):
                 options.append(UseAbility("cultist.1", c, target))
-        return tuple(sorted(set(options), key=sort_key))
+        return tuple(sorted(set(options), key=ability_order))
 
     def card_resolution(self) -> Decision | None:
         """TL-D4: reveal all cards; Forbid Movement, movement, the other Forbids, then counters.
@@ -656,50 +586,73 @@ class Game:
         when no Cultist could really use it: whether the Mastermind pauses here depends on public
         information only.
         """
+        cards = self.cards
         if self.step == 0:
             self.cards_revealed = True
-            self.emit("cards_revealed", cards=[[pc.owner, pc.card, pc.target] for pc in self.cards])
-            locs = {c: str(self.chars[c].location) for c in self.living()}
+            if self.record:
+                self.emit(EventKind.CARDS_REVEALED, cards=[[pc.owner, pc.card, pc.target] for pc in cards])
+            chars = self.chars
+            locs: dict[str, str] = {}
+            for pc in cards:  # the characters a card lies on (cards elsewhere do not move anyone)
+                ch = chars.get(pc.target)
+                if ch is not None and ch.alive and ch.location is not None:
+                    locs[pc.target] = ch.location
             forb = {c: self.forbidden(c) for c in locs}
-            moves, self.move_cancelled = resolve_movement(self.cards, locs, forb)
+            moves, self.move_cancelled = resolve_movement(
+                cards, locs, forb, board=self.layout, deck=self.deck
+            )
             for c, dest in sorted(moves.items()):
-                self.chars[c].location = dest
-                self.emit("moved", character=c, location=dest)
+                chars[c].location = dest
+                self.emit(EventKind.MOVED, character=c, location=dest)
             self.step = 1
             self.cultist_ignore = []
             if self.cultist_choice_public():
                 self.step = 2
         if self.step == 2:
             options = self._cultist_options()
-            return Decision(
-                "mastermind", "cultist", (Pass(), *options), "Cultist: ignore Forbid Intrigue?", "TL-D4"
+            return _decision(
+                "mastermind",
+                DecisionKind.CULTIST,
+                (Pass(), *options),
+                "Cultist: ignore Forbid Intrigue?",
+                "TL-D4",
             )
         living = self.living()
-        ignore_fg = [c for c in living if self.roles[c] == "time_traveler"]
+        roles = self.roles
+        ignore_fg = [c for c in living if roles[c] == "time_traveler"]
         res = resolve_counters(
-            self.cards, living, ignore_forbid_intrigue=self.cultist_ignore, ignore_forbid_goodwill=ignore_fg
+            cards,
+            living,
+            ignore_forbid_intrigue=self.cultist_ignore,
+            ignore_forbid_goodwill=ignore_fg,
+            locations=self.locations,
         )
-        for c in sorted(set(res.paranoia_plus) | set(res.paranoia_minus)):
-            ch = self.chars[c]
-            before = ch.paranoia
-            ch.paranoia = apply_paranoia(before, res.paranoia_plus.get(c, 0), res.paranoia_minus.get(c, 0))
-            if ch.paranoia != before:
-                self.emit("paranoia", character=c, amount=ch.paranoia - before)
+        plus, minus = res.paranoia_plus, res.paranoia_minus
+        if plus or minus:
+            for c in sorted({*plus, *minus}):
+                ch = self.chars[c]
+                before = ch.paranoia
+                ch.paranoia = apply_paranoia(before, plus.get(c, 0), minus.get(c, 0))
+                if ch.paranoia != before:
+                    self.emit(EventKind.PARANOIA, character=c, amount=ch.paranoia - before)
         for c, n in sorted(res.goodwill.items()):
-            self.add(c, "goodwill", n)
-            self.emit("goodwill", character=c, amount=n)
-        for t, n in sorted(res.intrigue.items()):
-            self.add(t, "intrigue", n)
-            self.emit("intrigue", target=t, amount=n)
+            self.add_token(c, "goodwill", n)
+            self.emit(EventKind.GOODWILL, character=c, amount=n)
+        for target, n in sorted(res.intrigue.items()):
+            self.add_token(target, "intrigue", n)
+            self.emit(EventKind.INTRIGUE, target=target, amount=n)
         self.update_virus()
-        self.emit(
-            "cards_resolved",
-            cancelled=sorted(set(self.move_cancelled) | set(res.cancelled)),
-            forbid_intrigue_void=res.forbid_intrigue_void,
-        )
-        for pc in self.cards:  # TL-D4c: once-per-loop cards are spent even when cancelled
-            if is_once_per_loop(side_of(pc.owner), pc.card):
-                self.spent[pc.owner].append(pc.card)
+        if self.record:
+            self.emit(
+                EventKind.CARDS_RESOLVED,
+                cancelled=sorted({*self.move_cancelled, *res.cancelled}),
+                forbid_intrigue_void=res.forbid_intrigue_void,
+            )
+        once = self.deck.once_per_loop
+        spent = self.spent
+        for pc in cards:  # TL-D4c: once-per-loop cards are spent even when cancelled
+            if pc.card in once["mastermind" if pc.owner == "mastermind" else "protagonist"]:
+                spent[pc.owner].append(pc.card)
         self.cards = []
         self._goto(Phase.MASTERMIND_ABILITY)
         return None
@@ -708,7 +661,13 @@ class Game:
         if isinstance(action, UseAbility):
             loc = str(self.chars[action.source].location)
             self.cultist_ignore = [loc, *self.at(loc)]
-            self.emit("ability", "mastermind", ability="cultist.1", source=action.source, target=loc)
+            self.emit(
+                EventKind.ABILITY,
+                Visibility.MASTERMIND,
+                ability="cultist.1",
+                source=action.source,
+                target=loc,
+            )
         self.step = 3
 
     # -- TL-D5 -------------------------------------------------------------------------------
@@ -724,8 +683,8 @@ class Game:
             self.mm_used = set()
             self.step = 1  # no First Steps / Basic Tragedy X ability is mandatory at this timing
         options = abilities.mastermind_options(self)
-        return Decision(
-            "mastermind", "mastermind_ability", (Pass(), *options), "Mastermind abilities", "TL-D5"
+        return _pass_or(
+            "mastermind", DecisionKind.MASTERMIND_ABILITY, options, "Mastermind abilities", "TL-D5"
         )
 
     def _answer_mastermind_ability(self, decision: Decision, action: Action) -> None:
@@ -743,16 +702,16 @@ class Game:
         """TL-D6: the leader declares goodwill abilities; the Mastermind allows or refuses (TL-D6c)."""
         if self.declared is None:
             declarable = abilities.goodwill_options(self)
-            return Decision(
-                "leader", "goodwill", (Pass(), *declarable), "Leader: use a goodwill ability?", "TL-D6"
+            return _pass_or(
+                "leader", DecisionKind.GOODWILL, declarable, "Leader: use a goodwill ability?", "TL-D6"
             )
         if self.informer_named is not None:
             choices = tuple(
                 Choose(s) for s in sorted(self.script.subplots) if s != self.informer_named
             ) or tuple(Choose(s) for s in sorted(self.script.subplots))
-            return Decision("mastermind", "informer", choices, "Reveal a subplot", "TL-D6")
+            return _decision("mastermind", DecisionKind.INFORMER, choices, "Reveal a subplot", "TL-D6")
         source = self.declared.source
-        ab = abilities.goodwill_ability(self, self.declared.ability)
+        ab = self.goodwill_def(self.declared.ability)
         refusal = self.refusal(source)
         options: tuple[Action, ...]
         if ab.unrefusable or refusal == "none":
@@ -761,36 +720,42 @@ class Game:
             options = (Refuse(),)
         else:
             options = (Allow(), Refuse())
-        return Decision("mastermind", "goodwill_response", options, "Allow or refuse the ability", "TL-D6c")
+        return _decision(
+            "mastermind", DecisionKind.GOODWILL_RESPONSE, options, "Allow or refuse the ability", "TL-D6c"
+        )
 
     def _answer_goodwill(self, decision: Decision, action: Action) -> None:
-        if decision.kind == "goodwill":
+        if decision.kind is DecisionKind.GOODWILL:
             if isinstance(action, Pass):
                 self._goto(Phase.INCIDENT)
                 return
             assert isinstance(action, UseAbility)
             self.declared = action
             self.used_today.add(action.ability)
-            if abilities.goodwill_ability(self, action.ability).once_per_loop:
+            if self.goodwill_def(action.ability).once_per_loop:
                 self.used_loop.add(action.ability)
-            self.emit("goodwill_declared", **to_dict(action))
+            self.emit(EventKind.GOODWILL_DECLARED, Visibility.PUBLIC, **to_dict(action))
             return
         declared = self.declared
         assert declared is not None
-        if decision.kind == "informer":
+        if decision.kind is DecisionKind.INFORMER:
             assert isinstance(action, Choose)
-            self.revealed_subplots.append(action.option)
-            self.emit("subplot_revealed", plot=action.option)
+            self.reveal_subplot(action.option)
             self.declared = self.informer_named = None
             return
         if isinstance(action, Refuse):
-            self.emit("goodwill_refused", ability=declared.ability)
-            self.emit("refusal", "mastermind", ability=declared.ability, role=self.roles[declared.source])
+            self.emit(EventKind.GOODWILL_REFUSED, ability=declared.ability)
+            self.emit(
+                EventKind.REFUSAL,
+                Visibility.MASTERMIND,
+                ability=declared.ability,
+                role=self.roles[declared.source],
+            )
             self.declared = None
             return
-        self.emit("goodwill_resolved", ability=declared.ability)
-        needs_followup = abilities.apply_goodwill(self, declared)
-        if not needs_followup:
+        self.emit(EventKind.GOODWILL_RESOLVED, ability=declared.ability)
+        self.informer_named = abilities.apply_goodwill(self, declared)
+        if self.informer_named is None:
             self.declared = None
         self._end_loop_if_needed()
         if self.end_now:
@@ -813,11 +778,10 @@ class Game:
                 and sched.culprit not in self.suppressed
             )
             if not occurs:
-                self.emit("incident_not_happened", incident=sched.incident)
-                self.emit("incident_check", "mastermind", incident=sched.incident, culprit=sched.culprit)
+                self._announce_incident(EventKind.INCIDENT_NOT_HAPPENED, EventKind.INCIDENT_CHECK)
                 self._goto(Phase.LEADER_SWITCH)
                 return None
-            record = {
+            record: IncidentRecord = {
                 "day": self.day,
                 "incident": sched.incident,
                 "culprit": sched.culprit,
@@ -825,10 +789,9 @@ class Game:
             }
             self.happened.append(record)
             self.happened_ever.append(record)
-            self.emit("incident_happened", incident=sched.incident)
-            self.emit("incident_culprit", "mastermind", incident=sched.incident, culprit=sched.culprit)
+            self._announce_incident(EventKind.INCIDENT_HAPPENED, EventKind.INCIDENT_CULPRIT)
             if not incidents.extra_condition_holds(self, sched.incident):
-                self.emit("incident_no_effect", incident=sched.incident)  # TL-D7e
+                self.emit(EventKind.INCIDENT_NO_EFFECT, incident=sched.incident)  # TL-D7e
                 self._goto(Phase.LEADER_SWITCH)
                 return None
             self.step = 1
@@ -840,16 +803,24 @@ class Game:
             self._after_incident()
             return None
         if not opts:
-            self.emit("incident_no_effect", incident=sched.incident)
+            self.emit(EventKind.INCIDENT_NO_EFFECT, incident=sched.incident)
             self._after_incident()
             return None
-        return Decision(
+        return _decision(
             "mastermind",
-            "incident_target",
+            DecisionKind.INCIDENT_TARGET,
             tuple(Choose(o) for o in opts),
             f"{sched.incident}: choose",
             "TL-D7d",
         )
+
+    def _announce_incident(self, public: EventKind, secret: EventKind) -> None:
+        """The public event (the incident, never its culprit: TL-D7c) and the Mastermind's (with it)."""
+        if self.record:
+            sched = self.script.incident_on(self.day)
+            assert sched is not None
+            self.emit(public, incident=sched.incident)
+            self.emit(secret, Visibility.MASTERMIND, incident=sched.incident, culprit=sched.culprit)
 
     def _after_incident(self) -> None:
         if not self._end_loop_if_needed():
@@ -867,15 +838,12 @@ class Game:
     def leader_switch(self) -> Decision | None:
         """TL-D8: the leader card passes to the next protagonist."""
         self.leader = (self.leader + 1) % 3
-        self.emit("leader", leader=self.leader)
+        if self.record:
+            self.emit(EventKind.LEADER, leader=self.leader)
         self._goto(Phase.DAY_END)
         return None
 
     # -- TL-D9 -------------------------------------------------------------------------------
-
-    def last_day(self) -> bool:
-        """Whether today is the last day of the loop."""
-        return self.day >= self.script.days
 
     def day_end(self) -> Decision | None:
         """TL-D9: mandatory day-end abilities on one snapshot, then optional ones; next day or loop end.
@@ -891,7 +859,7 @@ class Game:
             if self._end_loop_if_needed():
                 return None
         options = abilities.day_end_options(self)
-        return Decision("mastermind", "day_end_ability", (Pass(), *options), "Day end abilities", "TL-D9")
+        return _pass_or("mastermind", DecisionKind.DAY_END_ABILITY, options, "Day end abilities", "TL-D9")
 
     def _finish_day(self) -> None:
         if self._end_loop_if_needed():
@@ -922,8 +890,8 @@ class Game:
         result = LoopResult(self.loop, self.day, lost, tuple(reasons), self.protagonists_dead)
         self.loop_results.append(result)
         self.goodwill_at_loop_end = {c for c in self.cast if self.chars[c].goodwill > 0}
-        self.emit("loop_end", lost=lost)
-        self.emit("loop_end_reasons", "mastermind", reasons=reasons)
+        self.emit(EventKind.LOOP_END, lost=lost)
+        self.emit(EventKind.LOOP_END_REASONS, Visibility.MASTERMIND, reasons=reasons)
         self.cards = []
         if not lost:
             self._finish(Outcome("protagonists", "loop survived", self.loop))
@@ -937,21 +905,23 @@ class Game:
 
     def _finish(self, outcome: Outcome) -> None:
         self.outcome = outcome
-        self.emit("game_over", winner=outcome.winner, reason=outcome.reason)
+        self.emit(EventKind.GAME_OVER, winner=outcome.winner, reason=outcome.reason)
         self._goto(Phase.GAME_OVER)
 
     def time_spiral(self) -> Decision | None:
         """TL-TS1/TL-TS2: between loops; with a final guess the leader may go straight to it."""
         if self.tragedy_set.final_guess:
             options = (Choose("final_guess"), Choose("next_loop"))
-            return Decision("leader", "time_spiral", options, "Next loop or final guess?", "TL-TS2")
-        self.emit("time_spiral", choice="next_loop")
+            return _decision(
+                "leader", DecisionKind.TIME_SPIRAL, options, "Next loop or final guess?", "TL-TS2"
+            )
+        self.emit(EventKind.TIME_SPIRAL, choice="next_loop")
         self._rewind()
         return None
 
     def _answer_time_spiral(self, decision: Decision, action: Action) -> None:
         assert isinstance(action, Choose)
-        self.emit("time_spiral", choice=action.option)
+        self.emit(EventKind.TIME_SPIRAL, choice=action.option)
         if action.option == "final_guess":
             self._start_final_guess()
         else:
@@ -964,7 +934,7 @@ class Game:
         if not self.rulings.keep_leader_across_loops:
             self.leader = 0
         self._reset_board()
-        self.emit("rewind", loop=self.loop)
+        self.emit(EventKind.REWIND)
         self._goto(Phase.LOOP_START)
 
     def _start_final_guess(self) -> None:
@@ -972,20 +942,20 @@ class Game:
         self._reset_board()
         if "godly_being" in self.cast and self.loop < (self.script.godly_being_entry_loop or 1):
             self.chars["godly_being"].location = None
-        self.emit("final_guess")
+        self.emit(EventKind.FINAL_GUESS)
         self._goto(Phase.FINAL_GUESS)
 
     def final_guess(self) -> Decision | None:
         """TL-FG3: the protagonists name the role of each character, one at a time."""
         roles = sorted(self.tragedy_set.roles)
-        options = tuple(Guess(c, r) for c in sorted(self.cast) if c not in self.guessed for r in roles)
-        return Decision("leader", "guess", options, "Name a character's role", "TL-FG3")
+        options = tuple(_guess(c, r) for c in sorted(self.cast) if c not in self.guessed for r in roles)
+        return _decision("leader", DecisionKind.GUESS, options, "Name a character's role", "TL-FG3")
 
     def _answer_final_guess(self, decision: Decision, action: Action) -> None:
         assert isinstance(action, Guess)
         self.guessed[action.character] = action.role
         right = self.script.role_of(action.character) == action.role
-        self.emit("guess", character=action.character, role=action.role, right=right)
+        self.emit(EventKind.GUESS, character=action.character, role=action.role, right=right)
         if not right:
             self._finish(Outcome("mastermind", "final guess wrong", self.loop))
         elif len(self.guessed) == len(self.cast):
@@ -995,7 +965,7 @@ class Game:
 
     def _why_illegal(self, decision: Decision, action: Action) -> tuple[str, str]:
         tried = to_dict(action)
-        if decision.kind == "place_card" and isinstance(action, PlaceCard):
+        if decision.kind is DecisionKind.PLACE_CARD and isinstance(action, PlaceCard):
             owner = decision.who
             target = action.target
             if target in self.chars and not self.chars[target].alive:
@@ -1014,7 +984,7 @@ class Game:
             if owner == "mastermind":
                 return "TL-D2a", f"the Mastermind already has a card on {target}"
             return "TL-D3c", f"another protagonist already has a card on {target}"
-        if decision.kind == "goodwill" and isinstance(action, UseAbility):
+        if decision.kind is DecisionKind.GOODWILL and isinstance(action, UseAbility):
             return self._why_goodwill_illegal(action)
         return (
             decision.rule_id,
@@ -1097,6 +1067,32 @@ class Game:
         """What ``player`` (a :class:`~rulesengine.looper.state.Side`) may see now (:mod:`.observe`)."""
         return observe.observation(self, player)
 
+
+_PASS_ONLY: dict[tuple[str, DecisionKind, str, str], Decision] = {}
+
+
+def _pass_or(
+    who: str, kind: DecisionKind, options: tuple[Action, ...], prompt: str, rule_id: str
+) -> Decision:
+    """A decision whose options are ``Pass()`` and then ``options`` (one shared value when only Pass)."""
+    if options:
+        return _decision(who, kind, (_PASS, *options), prompt, rule_id)
+    key = (who, kind, prompt, rule_id)
+    decision = _PASS_ONLY.get(key)
+    if decision is None:
+        decision = _PASS_ONLY[key] = _decision(who, kind, (_PASS,), prompt, rule_id)
+    return decision
+
+
+_PASS: Final = Pass()
+_GAME_OVER: Final = Phase.GAME_OVER
+_MM_PROMPTS: Final = tuple(f"Mastermind: place card {n} of 3" for n in (1, 2, 3))
+_P_PROMPTS: Final = {owner: f"{owner}: place 1 card" for owner in PROTAGONISTS}
+
+#: The fixed context of a game (script, content, rulings and tables built from them), shared by clones.
+_CONTEXT_SLOTS: Final = tuple(
+    name for cls in Game.__mro__ for name in getattr(cls, "__slots__", ()) if name not in STATE_FIELDS
+)
 
 Game._STEPS.update(
     {

@@ -9,12 +9,10 @@ Choices are plain strings: a character or location id, or two parts joined by ``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from rulesengine.looper.board import LOCATIONS
-
-if TYPE_CHECKING:
-    from rulesengine.looper.engine import Game
+from rulesengine.looper.state import EventKind, Visibility
+from rulesengine.looper.state import Table as Game
 
 #: The incident ids with an implementation.
 IMPLEMENTED: Final = frozenset(
@@ -67,7 +65,7 @@ def options(game: Game, incident: str, culprit: str) -> list[str] | None:
     elif incident == "faraway_murder":
         out = [c for c in living if game.chars[c].intrigue >= 2]
     elif incident == "missing_person":
-        out = [loc for loc in LOCATIONS if loc not in game.forbidden(culprit)]
+        out = [loc for loc in game.locations if loc not in game.forbidden(culprit)]
     elif incident == "butterfly_effect":
         out = [f"{c}|{k}" for c in living if game.same_place(c, culprit) for k in COUNTERS]
     elif incident in ("suicide", "hospital_incident", "foul_evil"):
@@ -79,17 +77,15 @@ def options(game: Game, incident: str, culprit: str) -> list[str] | None:
 
 def resolve(game: Game, incident: str, culprit: str, choice: str | None) -> None:
     """Apply an incident's effect with the Mastermind's choice (the culprit is never announced: TL-D7c)."""
-    from rulesengine.looper.abilities import _counter
-
-    game.emit("incident_choice", "mastermind", incident=incident, choice=choice)
+    game.emit(EventKind.INCIDENT_CHOICE, Visibility.MASTERMIND, incident=incident, choice=choice)
     if incident in ("murder", "faraway_murder"):
         assert choice is not None
         game.kill(choice, incident)
     elif incident == "increasing_unease":
         assert choice is not None
         a, b = choice.split("|")
-        _counter(game, a, "paranoia", 2)
-        _counter(game, b, "intrigue", 1)
+        game.add_token(a, "paranoia", 2, announce=True)
+        game.add_token(b, "intrigue", 1, announce=True)
     elif incident == "suicide":
         game.kill(culprit, incident)
     elif incident == "hospital_incident":
@@ -99,19 +95,18 @@ def resolve(game: Game, incident: str, culprit: str, choice: str | None) -> None
             game.protagonists_die(incident)
     elif incident == "missing_person":
         assert choice is not None
-        game.chars[culprit].location = choice
-        game.emit("moved", character=culprit, location=choice)
-        _counter(game, choice, "intrigue", 1)
+        game.move(culprit, choice)
+        game.add_token(choice, "intrigue", 1, announce=True)
     elif incident == "spreading":
         assert choice is not None
         a, b = choice.split("|")
-        _counter(game, a, "goodwill", -2)
-        _counter(game, b, "goodwill", 2)
+        game.add_token(a, "goodwill", -2, announce=True)
+        game.add_token(b, "goodwill", 2, announce=True)
     elif incident == "foul_evil":
-        _counter(game, "shrine", "intrigue", 2)
+        game.add_token("shrine", "intrigue", 2, announce=True)
     elif incident == "butterfly_effect":
         assert choice is not None
         c, kind = choice.split("|")
-        _counter(game, c, kind, 1)
+        game.add_token(c, kind, 1, announce=True)
     else:  # pragma: no cover
         raise KeyError(incident)

@@ -221,6 +221,12 @@ CASES: list[tuple[str, str, Edit, str]] = [
      "(use count)"),
     ("card_count_zero", "cards.yaml", lambda d: set_(d["cards"][0], "count", 0),
      "cards.yaml: mastermind.paranoia_plus_1: count: must be at least 1, got 0"),
+    ("card_direction_unknown", "cards.yaml", lambda d: set_(d["cards"][6], "direction", "up"),
+     "cards.yaml: mastermind.move_horizontal: direction: expected one of horizontal, vertical, diagonal, "
+     "got 'up'"),
+    ("card_direction_differs", "cards.yaml", lambda d: set_(d["cards"][6], "direction", "vertical"),
+     "cards.yaml: protagonist.move_horizontal: direction: move_horizontal cards move vertical in the other "
+     "hand, not horizontal"),
     # ---- board
     ("board_not_mapping", "board.yaml", lambda d: Whole([1]),
      "board.yaml: board: expected a mapping, got a list"),

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from rulesengine.looper.board import LOCATIONS, combine_moves, move
 from rulesengine.looper.cards import (
+    DECK,
     MASTERMIND_HAND,
     ONCE_PER_LOOP,
     PROTAGONIST_HAND,
@@ -49,6 +50,11 @@ def test_hands_tl_d2_tl_d3() -> None:
     assert sum(PROTAGONIST_HAND.values()) == 8
     assert sorted(ONCE_PER_LOOP["mastermind"]) == ["intrigue_plus_2", "move_diagonal"]
     assert sorted(ONCE_PER_LOOP["protagonist"]) == ["forbid_movement", "goodwill_plus_2", "paranoia_minus_1"]
+    assert dict(DECK.directions) == {
+        "move_horizontal": "horizontal",
+        "move_vertical": "vertical",
+        "move_diagonal": "diagonal",
+    }
 
 
 def test_forbid_movement_cancels_moves_tl_d4a() -> None:
@@ -182,14 +188,3 @@ def test_resolution_properties_tl_d4(raw: list[tuple[str, str, str]], paranoia: 
     for i in [*cancelled_moves, *r.cancelled]:
         c = cards[i]
         assert any(o.card == forbids[c.card] and o.target == c.target for o in cards)
-
-
-def test_hands_match_the_content_data_tl_d2_tl_d3() -> None:
-    """The engine's hands and once-per-loop marks (TL-D4c) agree with data/looper/cards.yaml."""
-    from rulesengine.looper.content import load_content
-
-    content = load_content()
-    for side, hand in (("mastermind", MASTERMIND_HAND), ("protagonist", PROTAGONIST_HAND)):
-        cards = [c for c in content.cards if c.owner == side]
-        assert {str(c.kind): c.count for c in cards} == dict(hand)
-        assert {str(c.kind) for c in cards if c.once_per_loop} == set(ONCE_PER_LOOP[side])

@@ -6,6 +6,7 @@ import pytest
 
 from rulesengine.errors import IllegalActionError
 from rulesengine.looper.actions import Allow, Choose, Pass, PlaceCard, Refuse, UseAbility
+from rulesengine.looper.replay import format_event
 from rulesengine.looper.state import Phase
 from tests.looper.engine_helpers import QUIET_MM, QUIET_P, events, make_game, place_cards, quiet_day
 
@@ -24,7 +25,7 @@ def test_loops_and_days_fixed_by_script_tl_loop_1_tl_loop_2() -> None:
         "loop survived",
         1,
     )
-    assert [e["day"] for e in events(game, "day_start")] == [1, 2]
+    assert [e.day for e in game.log if e.kind == "day_start"] == [1, 2]
 
 
 def test_loop_count_three_plays_at_most_tl_loop_1() -> None:
@@ -41,14 +42,14 @@ def test_loop_count_three_plays_at_most_tl_loop_1() -> None:
         "last loop lost",
         3,
     )
-    assert [e["loop"] for e in events(game, "rewind")] == [2, 3]
+    assert [e.loop for e in game.log if e.kind == "rewind"] == [2, 3]
 
 
 def test_day_start_is_first_event_of_a_day_tl_d1() -> None:
     """TL-D1: each day starts with a day-start event naming the day and the leader."""
     game = make_game()
     assert game.log[-1].kind == "day_start"
-    assert dict(game.log[-1].data) == {"day": 1, "leader": 0}
+    assert (game.log[-1].day, dict(game.log[-1].data)) == (1, {"leader": 0})
     assert game.phase is Phase.MASTERMIND_CARDS
 
 
@@ -500,7 +501,8 @@ def test_hospital_incident_without_intrigue_happens_with_no_effect_tl_d7e() -> N
 
 
 def test_police_officer_reveals_culprit_of_no_effect_incident_tl_d7f() -> None:
-    """TL-D7f: the Police Officer's first ability works on an incident that happened with no effect."""
+    """TL-D7f: the Police Officer's first ability works on an incident that happened with no effect; the
+    reveal, made on day 2, is logged on day 2 with the incident's day apart (TL-D1)."""
     game = make_game(
         cast=("police_officer", "doctor", "office_worker"),
         roles={},
@@ -516,8 +518,12 @@ def test_police_officer_reveals_culprit_of_no_effect_incident_tl_d7f() -> None:
     game.apply(Allow())
     assert game.revealed_culprits == {1: "doctor"}
     assert events(game, "culprit_revealed") == [
-        {"day": 1, "incident": "hospital_incident", "culprit": "doctor"}
+        {"incident_day": 1, "incident": "hospital_incident", "culprit": "doctor"}
     ]
+    # Revealed on day 2, the event keeps its own day in text and JSON (it used to print as L1 D1).
+    event = game.log[-1].as_dict()
+    assert (event["loop"], event["day"], event["incident_day"]) == (1, 2, 1)
+    assert format_event(event).startswith("L1 D2 goodwill_ability culprit_revealed")
 
 
 # ---------------------------------------------------------------------------- TL-D8, TL-D9
