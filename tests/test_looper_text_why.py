@@ -58,3 +58,28 @@ def test_the_notes_of_a_game_in_vietnamese():
     assert vietnamese[0] == ("Kịch bản: The Last Bell — 3 vòng lặp, mỗi vòng 3 ngày; "
                              "Sự cố: ngày 2 Bất an lan rộng, ngày 3 Án mạng.")
     assert vietnamese[-1].startswith("Trò chơi kết thúc: ") and english[-1].startswith("Game over: ")
+
+
+def test_looper_refusals_keep_their_english_str_and_read_without_ids_tl_d2a_tl_d3a_tl_d6a():
+    import pytest
+
+    from rulesengine.errors import IllegalActionError
+    from rulesengine.looper.actions import PlaceCard, UseAbility
+    from rulesengine.looper.engine import Game
+    from rulesengine.looper.script import SCRIPTS_DIR, load_script
+
+    game = Game(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
+    game.apply(PlaceCard("intrigue_plus_2", "boy_student"))
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(PlaceCard("paranoia_plus_1", "boy_student"))
+    assert str(refused.value) == "TL-D2a: the Mastermind already has a card on boy_student"
+    assert refused.value.localized("vi").startswith("TL-D2a: Mastermind đã đặt một thẻ lên Nam sinh")
+    for _ in range(2):
+        game.apply(game.legal_actions()[0])
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(PlaceCard("intrigue_plus_2", "school"))
+    assert str(refused.value) == "TL-D3a: protagonist:0 has no intrigue_plus_2 in hand"
+    assert refused.value.localized("en") == "TL-D3a: Protagonist A has no Intrigue +2 in hand"
+    assert refused.value.localized("vi") == "TL-D3a: Nhân vật Chính A không có thẻ Intrigue +2 trên tay"
+    error = game._why_goodwill_illegal(UseAbility("pop_idol.2", "pop_idol", "office_worker"))
+    assert "pop_idol" not in error.localized("en") and "pop_idol" in str(error)

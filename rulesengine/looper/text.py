@@ -584,3 +584,24 @@ def notes(view: Mapping[str, Any], lang: str | None = None) -> list[str]:
             key = "protagonists_win" if event["winner"] == "protagonists" else "mastermind_wins"
             out.append(note(key, reason=reason))
     return out
+
+
+class Described:
+    """An action or a pending decision as a field of a sentence, described in the sentence's language
+    (:func:`describe_action`, :func:`decision_prompt`)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def localized(self, language: str) -> str:
+        if hasattr(self.value, "kind") and hasattr(self.value, "who"):
+            return decision_prompt(self.value, language)
+        return describe_action(self.value, language)
+
+    def __repr__(self) -> str:
+        return f"Described({self.value!r})"
+
+
+register_namer("who", lambda who, lang: who_label(who, lang))
