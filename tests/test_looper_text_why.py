@@ -83,3 +83,36 @@ def test_looper_refusals_keep_their_english_str_and_read_without_ids_tl_d2a_tl_d
     assert refused.value.localized("vi") == "TL-D3a: Nhân vật Chính A không có thẻ Intrigue +2 trên tay"
     error = game._why_goodwill_illegal(UseAbility("pop_idol.2", "pop_idol", "office_worker"))
     assert "pop_idol" not in error.localized("en") and "pop_idol" in str(error)
+
+
+def _game_log(script: str, seed: int) -> list[dict[str, object]]:
+    from rulesengine.looper.agents import RandomAgent
+    from rulesengine.looper.engine import Game, play
+    from rulesengine.looper.script import SCRIPTS_DIR, load_script
+
+    game = Game(load_script(SCRIPTS_DIR / f"{script}.yaml"))
+    play(game, {"mastermind": RandomAgent(seed), "protagonists": RandomAgent(seed + 10)})
+    return game.view("mastermind")["log"]
+
+
+def test_the_engine_says_why_an_incident_did_not_happen_tl_d7a_tl_d7b():
+    log = _game_log("btx_01_first_contract", 0)
+    check = next(e for e in log if e["kind"] == "incident_check")
+    assert {k: check[k] for k in ("culprit", "reason", "paranoia", "limit")} == {
+        "culprit": "office_worker", "reason": "paranoia", "paranoia": 0, "limit": 2}
+    assert describe_event(check, "en") == (
+        "Why: the culprit Office Worker has paranoia 0 < limit 2 (TL-D7b).")
+    log = _game_log("btx_03_sealed_lantern", 5)
+    dead = next(e for e in log if e["kind"] == "incident_check" and e["reason"] == "dead")
+    assert describe_event(dead, "vi") == "Lý do: Thủ phạm Nữ sinh đã chết (TL-D7a)."
+
+
+def test_a_move_to_a_forbidden_location_is_ignored_and_the_log_says_so_tl_d4():
+    log = _game_log("btx_01_first_contract", 1)
+    ignored = next(e for e in log if e["kind"] == "move_ignored")
+    seen = (ignored["visibility"], ignored["character"], ignored["location"])
+    assert seen == ("public", "office_worker", "school")
+    assert describe_event(ignored, "en") == (
+        "Office Worker does not move: School is forbidden to Office Worker (the move is ignored).")
+    assert describe_event(ignored, "vi") == (
+        "Nhân viên văn phòng không di chuyển: Nhân viên văn phòng bị cấm vào Trường học (bỏ qua di chuyển).")

@@ -11,6 +11,8 @@ import pytest
 
 from rulesengine import messages
 from rulesengine.grove.game import EventKind as GroveEventKind
+from rulesengine.looper.state import DecisionKind
+from rulesengine.looper.state import EventKind as LooperEventKind
 from rulesengine.looper.text import describe_event
 from rulesengine.messages import TEMPLATE, catalog_path, check_catalogs, placeholders, read_catalog
 
@@ -70,19 +72,7 @@ def test_every_grove_event_kind_has_a_message(kind):
 
 
 def _looper_event_kinds() -> list[str]:
-    """The kinds the Looper engine emits (its EventKind where it has one, else the literal kinds of emit)."""
-    try:
-        from rulesengine.looper.state import EventKind  # type: ignore[attr-defined]
-    except ImportError:
-        kinds = set()
-        for path in (PACKAGE / "looper").glob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                        and node.func.attr == "emit" and node.args
-                        and isinstance(node.args[0], ast.Constant)):
-                    kinds.add(str(node.args[0].value))
-        return sorted(kinds)
-    return sorted(k.value for k in EventKind)
+    return sorted(k.value for k in LooperEventKind)
 
 
 @pytest.mark.parametrize("kind", _looper_event_kinds())
@@ -106,19 +96,6 @@ def test_the_catalog_english_of_ability_and_incident_texts_is_the_content_s():
 
 
 def _looper_decision_kinds() -> list[str]:
-    """The kinds of decision the Looper engine asks for (its DecisionKind where it has one, else the
-    literal kinds of its ``Decision(who, kind, …)`` calls)."""
-    try:
-        from rulesengine.looper.state import DecisionKind  # type: ignore[attr-defined]
-    except ImportError:
-        kinds = set()
-        for path in (PACKAGE / "looper").glob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                        and node.func.id == "Decision" and len(node.args) > 1
-                        and isinstance(node.args[1], ast.Constant)):
-                    kinds.add(str(node.args[1].value))
-        return sorted(kinds)
     return sorted(k.value for k in DecisionKind)
 
 

@@ -601,12 +601,15 @@ class Game(Table):
                 if ch is not None and ch.alive and ch.location is not None:
                     locs[pc.target] = ch.location
             forb = {c: self.forbidden(c) for c in locs}
+            blocked: dict[str, str] | None = {} if self.record else None
             moves, self.move_cancelled = resolve_movement(
-                cards, locs, forb, board=self.layout, deck=self.deck
+                cards, locs, forb, board=self.layout, deck=self.deck, blocked=blocked
             )
             for c, dest in sorted(moves.items()):
                 chars[c].location = dest
                 self.emit(EventKind.MOVED, character=c, location=dest)
+            for c, dest in sorted((blocked or {}).items()):  # TL-D4: the log says why it stays
+                self.emit(EventKind.MOVE_IGNORED, character=c, location=dest)
             self.step = 1
             self.cultist_ignore = []
             if self.cultist_choice_public():
@@ -781,7 +784,8 @@ class Game(Table):
                 and sched.culprit not in self.suppressed
             )
             if not occurs:
-                self._announce_incident(EventKind.INCIDENT_NOT_HAPPENED, EventKind.INCIDENT_CHECK)
+                why = self._why_no_incident(sched.culprit) if self.record else {}
+                self._announce_incident(EventKind.INCIDENT_NOT_HAPPENED, EventKind.INCIDENT_CHECK, **why)
                 self._goto(Phase.LEADER_SWITCH)
                 return None
             record: IncidentRecord = {
@@ -817,13 +821,26 @@ class Game(Table):
             "TL-D7d",
         )
 
-    def _announce_incident(self, public: EventKind, secret: EventKind) -> None:
-        """The public event (the incident, never its culprit: TL-D7c) and the Mastermind's (with it)."""
+    def _announce_incident(self, public: EventKind, secret: EventKind, **why: Any) -> None:
+        """The public event (the incident, never its culprit: TL-D7c) and the Mastermind's (with it and,
+        for an incident that does not happen, ``why``: :meth:`_why_no_incident`)."""
         if self.record:
             sched = self.script.incident_on(self.day)
             assert sched is not None
             self.emit(public, incident=sched.incident)
-            self.emit(secret, Visibility.MASTERMIND, incident=sched.incident, culprit=sched.culprit)
+            self.emit(secret, Visibility.MASTERMIND, incident=sched.incident, culprit=sched.culprit, **why)
+
+    def _why_no_incident(self, culprit: str) -> dict[str, Any]:
+        """Why the day's incident does not happen (TL-D7a, TL-D7b): ``reason`` ``'dead'``, ``'absent'``,
+        ``'suppressed'`` or ``'paranoia'`` (with the culprit's ``paranoia`` and its ``limit``)."""
+        ch = self.chars[culprit]
+        if not ch.alive:
+            return {"reason": "dead"}
+        if ch.location is None:
+            return {"reason": "absent"}
+        if culprit in self.suppressed:
+            return {"reason": "suppressed"}
+        return {"reason": "paranoia", "paranoia": ch.paranoia, "limit": self.paranoia_limit(culprit)}
 
     def _after_incident(self) -> None:
         if not self._end_loop_if_needed():

@@ -76,7 +76,7 @@ def test_learner_places_a_card_and_an_illegal_one_is_refused_tl_d3c(make):
     assert stepper.message.widget.value.count("Your choice first") == 1
     assert stepper.play(PlaceCard("goodwill_plus_1", "doctor"))
     assert not stepper.play(PlaceCard("paranoia_plus_1", "doctor"))
-    assert stepper.message.last_error == "TL-D3c: another protagonist already has a card on doctor"
+    assert stepper.message.last_error == "TL-D3c: another protagonist already has a card on Doctor"
     options = [label for label, _ in stepper.options.options]
     assert "Goodwill +1 → Girl Student" in options
     stepper.options.value = options.index("Goodwill +1 → Girl Student")
