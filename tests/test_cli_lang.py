@@ -70,3 +70,18 @@ def test_an_unknown_language_is_refused(capsys):
     assert main(["grove", "play", "--players", "3", "--lang", "fr"]) == 2
     error = capsys.readouterr().err
     assert error.startswith("error: python -m rulesengine grove play: argument --lang: invalid")
+
+
+def test_an_unfinished_looper_replay_says_who_is_asked_what_in_words(tmp_path, capsys):
+    path = str(SCRIPTS_DIR / "fs_01_tutorial.yaml")
+    record = tmp_path / "decisions.json"
+    run(capsys, "looper", "play", path, "--seed", "2", "--record", str(record))
+    document = json.loads(record.read_text(encoding="utf-8"))
+    document["actions"] = document["actions"][:3]
+    record.write_text(json.dumps(document), encoding="utf-8")
+    assert run(capsys, "looper", "replay", path, str(record)).splitlines()[-1] == (
+        "outcome: none yet (waiting for protagonist:0: place_card)")
+    assert run(capsys, "looper", "replay", path, str(record), "--lang", "en").splitlines()[-1] == (
+        "outcome: none yet (waiting for Protagonist A: place 1 card face down)")
+    assert run(capsys, "looper", "replay", path, str(record), "--lang", "vi").splitlines()[-1] == (
+        "kết quả: chưa có (đang chờ Nhân vật Chính A: đặt 1 Thẻ Hành động úp xuống)")

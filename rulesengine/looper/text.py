@@ -474,6 +474,13 @@ __all__ = [
 ]
 
 
+class _Asked:
+    """A pending decision as a report gives it: who and the kind (no prompt)."""
+
+    def __init__(self, who: str, kind: str) -> None:
+        self.who, self.kind, self.prompt = who, kind, ""
+
+
 def readable_report(data: Mapping[str, Any], lang: str | None = None) -> str:
     """The readable text form of a replay's report (:func:`rulesengine.looper.replay.report`): one line
     per public event, ``L<loop> D<day> <rule id> <sentence>``, then the outcome, in ``lang``.
@@ -493,8 +500,10 @@ def readable_report(data: Mapping[str, Any], lang: str | None = None) -> str:
                              reason=outcome_reason(str(out["reason"]), lang), loop=out["loop"]))
     else:
         pending = data.get("pending") or {}
-        lines.append(message("looper.cli.pending", lang, who=side_name(str(pending.get("who")), lang),
-                             kind=pending.get("kind", "")))
+        who = str(pending.get("who", ""))
+        asked = _Asked(who, str(pending.get("kind", "")))
+        lines.append(message("looper.cli.pending", lang, who=who_label(who, lang),
+                             kind=decision_prompt(asked, lang)))
     return "\n".join(lines)
 
 
