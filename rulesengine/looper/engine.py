@@ -1146,7 +1146,9 @@ def _refusal(rule_id: str, message_id: str, english: str, **fields: Any) -> Ille
 _PASS: Final = Pass()
 _GAME_OVER: Final = Phase.GAME_OVER
 _MM_PROMPTS: Final = tuple(f"Mastermind: place card {n} of 3" for n in (1, 2, 3))
-_P_PROMPTS: Final = {owner: f"{owner}: place 1 card" for owner in PROTAGONISTS}
+#: The English prompt of a protagonist's placement, with the seat letter of the notebooks (no internal id);
+#: a widget says it in its language with rulesengine.looper.text.decision_prompt.
+_P_PROMPTS: Final = {owner: f"Protagonist {'ABC'[i]}: place 1 card" for i, owner in enumerate(PROTAGONISTS)}
 
 #: The fixed context of a game (script, content, rulings and tables built from them), shared by clones.
 _CONTEXT_SLOTS: Final = tuple(
