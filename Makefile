@@ -9,13 +9,15 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NB ?= notebooks/00_index.ipynb
 PORT ?= 8888
+#: what `make voila` serves: the notebooks folder as an app, or the one notebook NB= names.
+VOILA_NB = $(if $(filter command line,$(origin NB)),$(NB),notebooks)
 
 .PHONY: lab test install lint typecheck unit fuzz notebooks browser chromium voila bench clean help
 
 help:
 	@echo "make lab    - open the notebooks in JupyterLab (sets everything up first)"
 	@echo "make test   - run every test: lint, types, unit and doctests, notebooks (nbval), browser"
-	@echo "make voila NB=notebooks/11_grove_culprit_odds.ipynb - run one notebook as an app"
+	@echo "make voila  - the notebooks as an app (Voila); NB=notebooks/11_grove_culprit_odds.ipynb for one"
 	@echo "make bench  - run the benchmarks"
 
 $(STAMP): pyproject.toml
@@ -28,18 +30,29 @@ install: $(STAMP)
 
 ROOT_FLAG = $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
+# JupyterLab's root is the repository, so the index's links to docs/ and to the Vietnamese edition
+# (notebooks/vi/) open; the URL names the index relative to that root. The project's notebooks are
+# trusted first (`jupyter trust`, this user's signature database), so their saved widget state shows
+# the controls before any cell runs (JupyterLab renders widgets only in trusted notebooks).
 lab: $(STAMP)
-	@token=$$($(BIN)/python -c 'import secrets; print(secrets.token_hex(16))'); \
+	@$(BIN)/jupyter trust notebooks/*.ipynb notebooks/vi/*.ipynb >/dev/null
+	@token=$${JUPYTER_TOKEN:-$$($(BIN)/python -c 'import secrets; print(secrets.token_hex(16))')}; \
 	if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ] || [ "$$(uname)" = Darwin ]; then browser=; else \
 		browser=--no-browser; \
 		echo "No display here: open this URL in a browser:"; \
 		echo "    http://127.0.0.1:$(PORT)/lab/tree/$(NB)?token=$$token"; \
 	fi; \
-	$(BIN)/jupyter lab $(ROOT_FLAG) $$browser --ServerApp.ip=127.0.0.1 --port=$(PORT) \
-		--ServerApp.port_retries=0 --IdentityProvider.token=$$token $(NB)
+	$(BIN)/jupyter lab $(ROOT_FLAG) $$browser --ServerApp.root_dir="$(CURDIR)" --ServerApp.ip=127.0.0.1 \
+		--port=$(PORT) --ServerApp.port_retries=0 --IdentityProvider.token=$$token $(NB)
 
+# Voilà serves notebooks/ as an app (tree mode): the index's links open the other notebooks and the
+# other edition. NB=notebooks/11_grove_culprit_odds.ipynb serves one notebook alone.
+VOILA_PORT ?= 8866
 voila: $(STAMP)
-	$(BIN)/voila --no-browser --Voila.ip=127.0.0.1 $(NB)
+	@if [ -d "$(VOILA_NB)" ]; then \
+		echo "Open http://127.0.0.1:$(VOILA_PORT)/voila/render/00_index.ipynb (Tiếng Việt: .../voila/render/vi/00_index.ipynb)"; \
+	fi
+	$(BIN)/voila --no-browser --Voila.ip=127.0.0.1 --port=$(VOILA_PORT) $(VOILA_NB)
 
 test: $(STAMP) chromium
 	$(MAKE) --no-print-directory lint typecheck unit fuzz notebooks browser

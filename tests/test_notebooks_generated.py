@@ -20,11 +20,53 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))  # the generators import their helpers as top-level modules
 make_notebooks = importlib.import_module("make_notebooks")
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+nbtools = importlib.import_module("nbtools")
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "notebooks" / "vi").glob("*.ipynb"))
 
 
 def test_every_committed_notebook_has_a_generator_and_every_generator_a_notebook() -> None:
-    assert sorted(name for name, _ in make_notebooks.SOURCES.values()) == [p.name for p in NOTEBOOKS]
+    committed = [p.relative_to(ROOT / "notebooks").as_posix() for p in NOTEBOOKS]
+    assert sorted(name for name, _ in make_notebooks.SOURCES.values()) == sorted(committed)
+
+
+ENGLISH = sorted(key for key in make_notebooks.SOURCES if "/" not in key)
+
+
+def _code_cells(path: Path) -> list[tuple[str, list[str]]]:
+    nb = nbformat.read(path, as_version=4)
+    return [(c.source, list(c.metadata.get("tags", []))) for c in nb.cells if c.cell_type == "code"]
+
+
+@pytest.mark.parametrize("key", ENGLISH)
+def test_each_english_notebook_and_its_vietnamese_twin_have_the_same_code_cells(key: str) -> None:
+    """The editions differ in prose only: the same code cells with the same tags, except the one
+    language line of the set-up cell (nbtools.LANGUAGE_LINE), which each edition sets to its language."""
+    english = _code_cells(ROOT / "notebooks" / make_notebooks.SOURCES[key][0])
+    vietnamese = _code_cells(ROOT / "notebooks" / make_notebooks.SOURCES[f"vi/{key}"][0])
+    en_line, vi_line = (nbtools.LANGUAGE_LINE.format(lang=lang) for lang in ("en", "vi"))
+    assert sum(en_line in source.split("\n") for source, _ in english) == 1
+    assert sum(vi_line in source.split("\n") for source, _ in vietnamese) == 1
+    assert [(s.replace(vi_line, en_line), t) for s, t in vietnamese] == english
+
+
+@pytest.mark.parametrize("key", ENGLISH)
+def test_all_prose_of_the_vietnamese_edition_is_translated(key: str) -> None:
+    """Every Markdown cell of a Vietnamese notebook differs from the English one's and reads as
+    Vietnamese (it has letters only Vietnamese uses, such as ư, ơ, đ, ạ, ế)."""
+    cells = [c for c in make_notebooks.SOURCES[key][1]() if c.cell_type == "markdown"]
+    twins = [c for c in make_notebooks.SOURCES[f"vi/{key}"][1]() if c.cell_type == "markdown"]
+    assert len(cells) == len(twins)
+    vietnamese = set("ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ")
+    for english, twin in zip(cells, twins, strict=True):
+        assert twin.source != english.source, f"untranslated: {english.source[:80]}"
+        assert vietnamese & set(twin.source.lower()), f"not Vietnamese: {twin.source[:80]}"
+
+
+def test_the_index_of_each_edition_links_the_other() -> None:
+    english = make_notebooks.generated("00").cells[0].source
+    vietnamese = make_notebooks.generated("vi/00").cells[0].source
+    assert "](vi/00_index.ipynb)" in english
+    assert "](../00_index.ipynb)" in vietnamese
 
 
 @pytest.mark.parametrize("key", sorted(make_notebooks.SOURCES))
@@ -32,7 +74,7 @@ def test_committed_notebook_equals_its_generators_output(key: str) -> None:
     name = make_notebooks.SOURCES[key][0]
     assert make_notebooks.check([key]) == {}, (
         f"notebooks/{name} was edited by hand: move the edit into its generator in tools/, then run "
-        f"tools/make_notebooks.py {key} and execute the notebook (docs/conventions.md)"
+        f"tools/make_notebooks.py --execute {key} (docs/conventions.md)"
     )
 
 

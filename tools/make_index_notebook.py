@@ -1,24 +1,41 @@
-"""Write notebooks/00_index.ipynb (run, then execute the notebook to store outputs)."""
+"""Write notebooks/00_index.ipynb and notebooks/vi/00_index.ipynb (then execute them to store outputs)."""
 
 from __future__ import annotations
 
-import nbformat
-from nbtools import code, md, write
+import sys
+
+from nbtools import Cell, code, md, title
 
 
-def notebook_00() -> list[nbformat.NotebookNode]:
+def notebook_00() -> list[Cell]:
     return [
-        md(
+        title(
             """
 # rulesengine — index / Mục lục
+
+**English** · [Tiếng Việt](vi/00_index.ipynb)
 
 Interactive notebooks that teach two tabletop games rule by rule, and analyse them exactly.
 Every rule has a stable id (`TL-…` for Tragedy Looper, `GR-…` for In a Grove); the rule pages are in
 [`docs/`](../docs/index.md), and every notebook cell that teaches a rule cites its id.
 
 Vietnamese terms from the rule sheets stand beside the English ones where a term is introduced, and the
-**language switch** below changes the labels of the notebooks' controls (English / Tiếng Việt).
-"""
+**language switch** below changes the labels of the notebooks' controls (English / Tiếng Việt). Every
+notebook also has a Vietnamese edition: [Mục lục tiếng Việt](vi/00_index.ipynb).
+""",
+            """
+# rulesengine — Mục lục / index
+
+[English](../00_index.ipynb) · **Tiếng Việt**
+
+Các sổ tay tương tác dạy hai trò chơi bàn cờ theo từng luật, và phân tích chúng một cách chính xác.
+Mỗi luật có một mã cố định (`TL-…` cho Tragedy Looper, `GR-…` cho In a Grove); các trang luật nằm trong
+[`docs/`](../../docs/index.md) (tiếng Anh), và mỗi ô dạy một luật đều ghi mã của luật đó.
+
+Các thuật ngữ theo đúng cách gọi trong bản luật tiếng Việt; **nút chuyển ngôn ngữ** bên dưới đổi nhãn của
+các nút điều khiển (English / Tiếng Việt) bất cứ lúc nào. Mỗi sổ tay cũng có bản tiếng Anh:
+[English index](../00_index.ipynb).
+""",
         ),
         code(
             """
@@ -27,10 +44,11 @@ import random
 import pandas as pd
 
 from rulesengine import i18n
-from rulesengine.viz.common import use_style
+from rulesengine.viz.common import show, use_style
 
 random.seed(2026)
 use_style()
+i18n.set_language("en")
 """,
         ),
         md(
@@ -46,8 +64,24 @@ use_style()
 | [10 — In a Grove: the rules](10_grove_rules.ipynb) | Deal, investigation, accusations, reveal, penalties and ranking (GR-…), played from any seat. |
 | [11 — In a Grove: culprit odds](11_grove_culprit_odds.ipynb) | Exact culprit odds for what you saw, the Bayes table behind them, and the analysis by player count. |
 
-Each notebook also runs as an app under Voilà: `make voila NB=notebooks/11_grove_culprit_odds.ipynb`.
-"""
+Each notebook also runs as an app under Voilà: `make voila` serves them all (start at the index),
+`make voila NB=notebooks/11_grove_culprit_odds.ipynb` one alone.
+""",
+            """
+## Các sổ tay
+
+| sổ tay | nội dung |
+|---|---|
+| [01 — Looper: Bàn chơi và các Thẻ Hành động](01_looper_board_and_cards.ipynb) | Bốn Địa điểm, các Nhân vật và token của họ, hai tay bài Thẻ Hành động, và nơi được phép đặt thẻ (TL-D2a, TL-D3a..c). |
+| [02 — Looper: Trình tự một ngày (9 bước)](02_looper_day_in_nine_steps.ipynb) | Một ngày TL-D1..TL-D9 từng bước trên một Kịch bản có sẵn, với góc nhìn của Nhân vật Chính và của Mastermind. |
+| [03 — Looper: Kết thúc Vòng lặp và Phán đoán Cuối cùng](03_looper_loop_end_and_final_guess.ipynb) | Ba cách một Vòng lặp kết thúc (TL-LE1), kiểm tra điều kiện thua (TL-LE2), Time Spiral và quay ngược thời gian (TL-TS, TL-RW), và Phán đoán Cuối cùng (TL-FG). |
+| [04 — Looper: Chơi trọn một Kịch bản](04_looper_play_a_script.ipynb) | Chơi hết một Kịch bản có sẵn với Mastermind do máy điều khiển, kèm nhật ký, bàn chơi và bảng ghi chú. |
+| [10 — In a Grove: Luật chơi](10_grove_rules.ipynb) | Chia hình nộm, Điều tra, buộc tội, Công Bố, hình phạt và xếp hạng (GR-…), chơi từ bất kỳ chỗ ngồi nào. |
+| [11 — In a Grove: Xác suất là Hung thủ](11_grove_culprit_odds.ipynb) | Xác suất chính xác để mỗi Nghi phạm là Hung thủ theo những gì bạn đã thấy, bảng Bayes phía sau, và phân tích theo số người chơi. |
+
+Mỗi sổ tay cũng chạy như một ứng dụng trong Voilà: `make voila` phục vụ tất cả (bắt đầu từ mục lục),
+`make voila NB=notebooks/vi/11_grove_culprit_odds.ipynb` chỉ một sổ tay.
+""",
         ),
         md(
             """
@@ -56,9 +90,16 @@ Each notebook also runs as an app under Voilà: `make voila NB=notebooks/11_grov
 The glossary is `data/glossary.csv`, read by `rulesengine.i18n`. The column `source` says whether the
 Vietnamese term is the rule sheet's own (`seed`) or chosen for this project (`project`).
 A term is introduced in the notebooks in the form below:
-"""
+""",
+            """
+## Thuật ngữ của hai bộ luật
+
+Bảng thuật ngữ là `data/glossary.csv`, do `rulesengine.i18n` đọc. Cột `source` cho biết thuật ngữ tiếng
+Việt lấy đúng từ bản luật (`seed`) hay do dự án này chọn (`project`).
+Trong các sổ tay, một thuật ngữ được giới thiệu theo dạng sau:
+""",
         ),
-        code('print(i18n.both("crime_scene"))\nprint(i18n.both("final_guess"))', tag="nbval-check-output"),
+        code('show(i18n.both("crime_scene"))\nshow(i18n.both("final_guess"))', tag="nbval-check-output"),
         code(
             """
 glossary = pd.DataFrame([vars(term) for term in i18n.glossary().values()])
@@ -72,7 +113,13 @@ glossary.groupby("game").size().rename("terms").to_frame()
 
 Pick a game, type to search, and switch the labels between English and Tiếng Việt.
 The switch is the same widget in every notebook.
-"""
+""",
+            """
+## Tra cứu thuật ngữ và nút chuyển ngôn ngữ
+
+Chọn một trò chơi, gõ để tìm, và đổi nhãn giữa English và Tiếng Việt.
+Nút chuyển này giống nhau trong mọi sổ tay.
+""",
         ),
         code(
             """
@@ -90,5 +137,7 @@ explorer.widget
 NOTEBOOKS = {"00": ("00_index.ipynb", notebook_00)}
 
 
-if __name__ == "__main__":
-    print(write("00_index.ipynb", notebook_00()))
+if __name__ == "__main__":  # both editions of these notebooks, through tools/make_notebooks.py
+    import make_notebooks
+
+    sys.exit(make_notebooks.main(sys.argv[1:] or sorted(NOTEBOOKS)))

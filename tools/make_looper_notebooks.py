@@ -1,9 +1,9 @@
-"""Write the Tragedy Looper notebooks 01-04 (then execute them with the venv kernel to store outputs).
+"""Write the Tragedy Looper notebooks 01-04, English and Vietnamese (then execute them to store outputs).
 
 Usage::
 
     .venv/bin/python tools/make_looper_notebooks.py [01 02 03 04]
-    .venv/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/0[1-4]_looper_*.ipynb
+    .venv/bin/python tools/make_notebooks.py --execute 01 02 03 04
 
 Cells only call the package (``rulesengine.viz.looper_*``); no game logic is written in a cell.
 """
@@ -11,16 +11,17 @@ Cells only call the package (``rulesengine.viz.looper_*``); no game logic is wri
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import nbformat
-from nbtools import CHECK, IGNORE, code, md, write
+from nbtools import CHECK, IGNORE, Cell, code, md, title
 
 SETUP = """
 import random
 
+from IPython.display import display
+
 from rulesengine import i18n
-from rulesengine.viz.common import LanguageSwitch, use_style
+from rulesengine.viz.common import SECRET_MARK, LanguageSwitch, Table, show, text_table, use_style
 
 random.seed(2026)
 use_style()
@@ -28,10 +29,9 @@ i18n.set_language("en")
 """
 
 
-def notebook_01() -> list[nbformat.NotebookNode]:
+def notebook_01() -> list[Cell]:
     return [
-        md(
-            """
+        title("""
 # Tragedy Looper 1 — the board and the cards / Bàn chơi và các Thẻ Hành động
 
 The Mastermind (*Mastermind*) knows a secret **script** (*Kịch bản*); the three **Protagonists**
@@ -42,12 +42,19 @@ each side may place its cards (rules TL-D2, TL-D2a, TL-D3, TL-D3a–c).
 
 The rule pages with every id are in `docs/looper_rules.md`. Switch the labels of the controls between
 English and Tiếng Việt with the switch below.
-"""
-        ),
+""", """# Tragedy Looper 1 — Bàn chơi và các Thẻ Hành động / the board and the cards
+
+Mastermind biết một **Kịch bản** bí mật; ba **Nhân vật Chính** cố ngăn các bi kịch của nó qua vài
+**Vòng lặp**, mỗi vòng lặp vài **Ngày**. Sổ tay này cho thấy những gì nằm trên bàn: bốn **Địa điểm**, các
+**Nhân vật** của một Kịch bản cùng token của họ, hai tay bài **Thẻ Hành động**, và nơi mỗi bên được phép
+đặt thẻ (luật TL-D2, TL-D2a, TL-D3, TL-D3a–c).
+
+Các trang luật với mọi mã luật nằm trong `docs/looper_rules.md` (tiếng Anh). Nút chuyển bên dưới đổi nhãn
+của các nút điều khiển giữa English và Tiếng Việt.
+"""),
         code(SETUP),
         code("LanguageSwitch()", IGNORE),
-        md(
-            """
+        md("""
 ## The board: four locations on a 2 × 2 grid
 
 ```
@@ -59,19 +66,26 @@ City (Thành phố)     | School (Trường học)
 A **Movement** card (*Thẻ Di chuyển*) moves a character one step: horizontal ↔ flips the column,
 vertical ↕ flips the row, diagonal ↗ (the Mastermind's only) flips both. Locations hold only
 **intrigue** (*Intrigue*, âm mưu) tokens.
-"""
-        ),
+""", """## Bàn chơi: bốn Địa điểm trên lưới 2 × 2
+
+```
+Bệnh viện (Hospital)    | Đền thờ (Shrine)
+------------------------+--------------------
+Thành phố (City)        | Trường học (School)
+```
+
+Một **Thẻ Di chuyển** đưa một Nhân vật đi một bước: ngang ↔ đổi cột, dọc ↕ đổi hàng, chéo ↗ (chỉ
+Mastermind có) đổi cả hai. Trên Địa điểm chỉ có token **Intrigue** (âm mưu).
+"""),
         code(
             """
 from rulesengine.looper.board import DIRECTIONS, LOCATIONS, move
 
-for location in LOCATIONS:
-    print(f"{location:9}", "  ".join(f"{d} → {move(location, d):9}" for d in DIRECTIONS))
+Table([[i18n.t(loc), *(i18n.t(move(loc, d)) for d in DIRECTIONS)] for loc in LOCATIONS], ["location", *DIRECTIONS])
 """,
             CHECK,
         ),
-        md(
-            """
+        md("""
 ## The characters of a shipped script
 
 *The Last Bell* (`data/looper/scripts/fs_01_tutorial.yaml`) is a First Steps tutorial written for this
@@ -79,20 +93,26 @@ project: six characters, three days, three loops. Its **public sheet** is what t
 Each character starts at the location on its card; an incident's culprit acts when its **paranoia**
 (*Bất an*, "unease") reaches its **paranoia limit** (*Giới hạn Unease*); some characters may never enter
 some locations.
-"""
-        ),
+""", """## Các Nhân vật của một Kịch bản có sẵn
+
+*The Last Bell* (`data/looper/scripts/fs_01_tutorial.yaml`) là một Kịch bản hướng dẫn First Steps viết cho
+dự án này: sáu Nhân vật, ba ngày, ba vòng lặp. **Tờ công khai** của nó là những gì Nhân vật Chính biết. Mỗi
+Nhân vật bắt đầu ở Địa điểm ghi trên thẻ của mình; Thủ phạm của một Sự cố hành động khi số token **Bất an**
+(Unease) của nó đạt **Giới hạn Unease**; một số Nhân vật không bao giờ được vào một số Địa điểm.
+"""),
         code(
             """
 from rulesengine.viz.looper_cards import cast_table, hands_table, new_game, table_view
 
 game = new_game("fs_01_tutorial")
-print(game.script.public_sheet())
-print(cast_table(game))
+sheet = game.script.public_sheet()
+incidents = "; ".join(f"{day}: {name}" for day, name in sheet["incidents"].items())
+display(Table([[sheet["title"], sheet["loops"], sheet["days"], incidents]], ["script", "loop", "day", "incident"]))
+text_table(cast_table(game))
 """,
             CHECK,
         ),
-        md(
-            """
+        md("""
 ## The board picture
 
 Each character is a token with its counters: red dots are **paranoia** against its limit (a red frame
@@ -104,8 +124,16 @@ greyed out and keeps its counters. Under the board are the four hands; a card ma
 The Protagonists' view shows what they know: no secret roles. The Mastermind's view adds each
 character's **secret role** (*Vai trò Bí mật*) and the days on which it is an incident's **culprit**
 (*Thủ phạm*).
-"""
-        ),
+""", """## Hình bàn chơi
+
+Mỗi Nhân vật là một token kèm các bộ đếm: chấm đỏ là **Bất an** so với giới hạn (khung đỏ khi đã đạt
+giới hạn), huy hiệu xanh lá là **Goodwill** (thiện cảm), tím là **Intrigue**, xanh dương là **Hộ vệ** của
+Cảnh sát. Một Nhân vật đã chết (một thi thể) được tô xám và giữ nguyên các bộ đếm. Dưới bàn chơi là bốn
+tay bài; thẻ đánh dấu `1×` là thẻ **chỉ dùng một lần mỗi vòng lặp**.
+
+Góc nhìn của Nhân vật Chính cho thấy những gì họ biết: không có Vai trò Bí mật. Góc nhìn của Mastermind
+thêm **Vai trò Bí mật** của từng Nhân vật và những ngày nó là **Thủ phạm** của một Sự cố.
+"""),
         code(
             """
 from rulesengine.viz.looper_board import picture_from_game
@@ -115,18 +143,21 @@ table_view(picture_from_game(game, "protagonists")).widget
             IGNORE,
         ),
         code('table_view(picture_from_game(game, "mastermind")).widget', IGNORE),
-        md(
-            """
+        md("""
 ## The two hands of action cards
 
 The Mastermind holds ten cards, each Protagonist eight. After the day's cards are resolved they go
 back to their owners' hands, except the cards marked once per loop: those are laid face up in front of
 their owner and cannot be played again this loop (TL-D4c) — even when a Forbid card cancelled them.
-"""
-        ),
-        code("print(hands_table())", CHECK),
-        md(
-            """
+""", """## Hai tay bài Thẻ Hành động
+
+Mastermind cầm mười thẻ, mỗi Nhân vật Chính tám thẻ. *Sau khi tất cả thẻ đã được giải quyết xong, các thẻ
+được trả về tay chủ sở hữu. Ngoại lệ: những thẻ có biểu tượng "chỉ dùng một lần mỗi vòng lặp" sẽ được đặt
+ngửa trước mặt chủ sở hữu, để mọi người biết rằng chúng không thể được sử dụng lại trong vòng lặp này*
+(TL-D4c) — kể cả khi một Thẻ Cấm đã hủy chúng.
+"""),
+        code("show(hands_table())", CHECK),
+        md("""
 ## Where cards may go (TL-D2, TL-D3)
 
 Every day each side places cards **face down** (*úp xuống*) on a location or on a living character:
@@ -143,10 +174,27 @@ Try it: pick a card and a target for whoever must place now, or let the agent ch
 placement is refused in the red line with the rule it breaks, and nothing changes on the board. When
 all six cards lie, **Turn the cards over** resolves them (TL-D4): the yellow numbers are the order,
 1 Forbid Movement, 2 Movement, 3 the other Forbids, 4 the rest; a crossed card was cancelled.
-"""
-        ),
+""", """## Thẻ được đặt ở đâu (TL-D2, TL-D3)
+
+Mỗi ngày, mỗi bên đặt thẻ **úp xuống** lên một Địa điểm hoặc một Nhân vật còn sống:
+
+* **TL-D2** *Mastermind chọn 3 thẻ từ tay bài của mình và đặt úp xuống lên bất kỳ Địa điểm hoặc Nhân vật
+  nào họ chọn*; **TL-D2a** *Mastermind không được đặt hơn 1 thẻ lên cùng một Địa điểm hoặc Nhân vật.*
+* **TL-D3** *Bắt đầu từ Leader và tiếp tục theo chiều kim đồng hồ, mỗi Nhân vật Chính chọn 1 thẻ từ tay bài
+  của mình và đặt úp xuống*; **TL-D3a** *mỗi Nhân vật Chính chỉ được đặt 1 thẻ* (bộ máy chuyển lượt sau
+  một thẻ); **TL-D3b** *Nhân vật Chính có thể đặt thẻ lên Địa điểm hoặc Nhân vật mà Mastermind đã đặt thẻ*;
+  **TL-D3c** *nhưng không được đặt thẻ lên Địa điểm hoặc Nhân vật mà một Nhân vật Chính khác đã đặt thẻ.*
+* Một thi thể không phải là mục tiêu, và một thẻ chỉ dùng một lần mỗi vòng lặp đã dùng trong vòng lặp này
+  thì không còn trên tay (TL-D4c).
+
+Hãy thử: chọn một thẻ và một mục tiêu cho người đang phải đặt, hoặc để máy chọn. Một cách đặt không hợp lệ
+bị từ chối ở dòng đỏ kèm luật bị vi phạm, và không có gì thay đổi trên bàn. Khi đủ sáu thẻ, **Lật ngửa các
+thẻ** giải quyết chúng (TL-D4): các số vàng là thứ tự, 1 Thẻ Cấm Di chuyển, 2 Thẻ Di chuyển, 3 các Thẻ Cấm
+khác, 4 các thẻ còn lại; thẻ bị gạch chéo là thẻ đã bị hủy.
+"""),
         code(
             """
+from rulesengine.viz.looper_board import card_name, character_name, owner_label
 from rulesengine.viz.looper_cards import PlacementWidget
 
 placement = PlacementWidget("fs_01_tutorial", view="mastermind")
@@ -154,50 +202,71 @@ placement.widget
 """,
             IGNORE,
         ),
-        md(
-            """
+        md("""
 ## The same rules, checked
 
 The cell below drives a second copy of the widget from code, exactly as the buttons do, and prints what
 the engine answered. The Mastermind puts Paranoia +1 on the Boy Student, then tries a second card on him:
-"""
-        ),
+""", """## Cùng các luật đó, được kiểm tra
+
+Ô bên dưới điều khiển một bản sao thứ hai của nút điều khiển bằng mã, đúng như các nút bấm làm, và in ra
+câu trả lời của bộ máy. Mastermind đặt Bất an +1 lên Nam sinh, rồi thử đặt thẻ thứ hai lên cậu:
+"""),
         code(
             """
 demo = PlacementWidget("fs_01_tutorial", draw=False)
-print(demo.place("paranoia_plus_1", "boy_student"), demo.message.last_error)
-print(demo.place("intrigue_plus_1", "boy_student"), demo.message.last_error)
-print(demo.place("intrigue_plus_2", "city"), demo.place("move_vertical", "girl_student"))
-print("now placing:", demo.owner)
+show(demo.place("paranoia_plus_1", "boy_student"), demo.message.last_error)
+show(demo.place("intrigue_plus_1", "boy_student"), demo.message.last_error)
+show(demo.place("intrigue_plus_2", "city"), demo.place("move_vertical", "girl_student"))
+show(i18n.t("player") + ":", owner_label(demo.owner))
+""",
+            CHECK,
+        ),
+        md("""
+Protagonist A joins the Mastermind's card on the Boy Student (allowed, TL-D3b); Protagonist B tries the
+same target (refused, TL-D3c) and goes to the City instead, where the Mastermind's Intrigue +2 lies.
+Protagonist C forbids the Girl Student's movement.
+""", """Nhân vật Chính A đặt cùng chỗ với thẻ của Mastermind trên Nam sinh (được phép, TL-D3b); Nhân vật Chính B
+thử cùng mục tiêu đó (bị từ chối, TL-D3c) nên đặt vào Thành phố, nơi có thẻ Intrigue +2 của Mastermind.
+Nhân vật Chính C cấm Nữ sinh di chuyển.
+"""),
+        code(
+            """
+show(demo.place("paranoia_minus_1", "boy_student"), demo.message.last_error)
+show(demo.place("goodwill_plus_1", "boy_student"), demo.message.last_error)
+show(demo.place("forbid_intrigue", "city"), demo.place("forbid_movement", "girl_student"))
+show(i18n.t("player") + ":", demo.owner or "—")
 """,
             CHECK,
         ),
         md(
             """
-Protagonist A joins the Mastermind's card on the Boy Student (allowed, TL-D3b); Protagonist B tries the
-same target (refused, TL-D3c) and goes to the City instead, where the Mastermind's Intrigue +2 lies.
-Protagonist C forbids the Girl Student's movement.
-"""
-        ),
-        code(
-            """
-print(demo.place("paranoia_minus_1", "boy_student"), demo.message.last_error)
-print(demo.place("goodwill_plus_1", "boy_student"), demo.message.last_error)
-print(demo.place("forbid_intrigue", "city"), demo.place("forbid_movement", "girl_student"))
-print("now placing:", demo.owner)
+Turn the cards over (TL-D4) and read the board. The Girl Student is still at the School: Forbid Movement
+resolves first. The Boy Student's paranoia is back to 0 (+1 and −1). The City has no intrigue: Forbid
+Intrigue cancelled Intrigue +2. Yet Intrigue +2 is spent for this loop (TL-D4c: spent although
+cancelled), like the Protagonists' once-per-loop cards:
 """,
-            CHECK,
+            """
+Lật ngửa các thẻ (TL-D4) và đọc bàn chơi. Nữ sinh vẫn ở Trường học: Thẻ Cấm Di chuyển được giải quyết
+trước. Bất an của Nam sinh trở về 0 (+1 và −1). Thành phố không có Intrigue: Cấm Intrigue đã hủy Intrigue
++2. Vậy mà Intrigue +2 vẫn đã dùng trong vòng lặp này (TL-D4c: đã dùng dù bị hủy), giống các thẻ chỉ dùng
+một lần mỗi vòng lặp của Nhân vật Chính:
+""",
         ),
-        md("Turn the cards over (TL-D4) and read the board:"),
         code(
             """
 demo.reveal()
 board = {c["id"]: c for c in demo.game.board()["characters"]}
-print("Girl Student is still at", board["girl_student"]["location"], "(Forbid Movement resolves first)")
-print("Boy Student's paranoia:", board["boy_student"]["paranoia"], "(+1 and -1)")
-print("City intrigue:", demo.game.board()["locations"]["city"], "(Forbid Intrigue cancelled Intrigue +2)")
-print("Mastermind's spent cards:", demo.game.spent["mastermind"], "(TL-D4c: spent although cancelled)")
-print("Protagonists' spent cards:", {o: v for o, v in demo.game.spent.items() if o != "mastermind" and v})
+spent = {owner_label(o): ", ".join(map(card_name, cards)) for o, cards in demo.game.spent.items() if cards}
+Table(
+    [
+        [character_name("girl_student"), i18n.t("location"), i18n.t(board["girl_student"]["location"])],
+        [character_name("boy_student"), i18n.t("paranoia"), board["boy_student"]["paranoia"]],
+        [i18n.t("city"), i18n.t("intrigue"), demo.game.board()["locations"]["city"]],
+        *[[owner, i18n.t("spent"), cards] for owner, cards in spent.items()],
+    ],
+    ["", "", ""],
+)
 """,
             CHECK,
         ),
@@ -205,12 +274,11 @@ print("Protagonists' spent cards:", {o: v for o, v in demo.game.spent.items() if
             'table_view(picture_from_game(demo.game, "protagonists", show_resolved=True, highlight=0)).widget',
             IGNORE,
         ),
-        md(
-            """
+        md("""
 Next: [02 — a day in nine steps](02_looper_day_in_nine_steps.ipynb), where these cards are only steps
 2–4 of the day.
-"""
-        ),
+""", """Tiếp theo: [02 — Trình tự một ngày (9 bước)](02_looper_day_in_nine_steps.ipynb), nơi các thẻ này chỉ là bước 2–4 của một ngày.
+"""),
     ]
 
 
@@ -233,27 +301,79 @@ TOUR = [
 ]
 tour = DayStepper("fs_01_tutorial", agents=plan_agents(TOUR), draw=False)
 tour.run_day()
-print("after day 1: loop", tour.game.loop, "day", tour.game.day, "- leader", "ABC"[tour.game.leader])
-print(tour.board_line())
+loop, day, leader = tour.game.loop, tour.game.day, "ABC"[tour.game.leader]
+show(f"{i18n.t('loop')} {loop} · {i18n.t('day')} {day} · {i18n.t('leader')}: {leader}")
+show(tour.board_line())
 """
+
+
+#: The Vietnamese explanation of each step of the day (notebook 02), the rule sheet's words in italics.
+STEPS_VI = {
+"TL-D1": """
+*Một số Kịch bản hoặc Vai trò Bí mật có hiệu ứng được kích hoạt tại Thời điểm Bắt đầu Ngày. Các hiệu ứng
+này được xử lý ngay tại bước này.* First Steps và Basic Tragedy X không có gì hẹn vào lúc này, nên bước này
+chỉ mở đầu ngày.""",
+"TL-D2": """
+*Mastermind chọn 3 thẻ từ tay bài của mình và đặt úp xuống lên bất kỳ Địa điểm hoặc Nhân vật nào họ chọn.
+Mastermind không được đặt hơn 1 thẻ lên cùng một Địa điểm hoặc Nhân vật* (TL-D2a). Nhân vật Chính chỉ thấy
+các thẻ nằm *ở đâu*; Mastermind biết đó là thẻ gì.""",
+"TL-D3": """
+*Bắt đầu từ Leader và tiếp tục theo chiều kim đồng hồ*; *mỗi Nhân vật Chính chỉ được đặt 1 thẻ* (TL-D3a),
+*có thể đặt thẻ lên Địa điểm hoặc Nhân vật mà Mastermind đã đặt thẻ* (TL-D3b), *không được đặt thẻ lên Địa
+điểm hoặc Nhân vật mà một Nhân vật Chính khác đã đặt thẻ* (TL-D3c). Hôm nay Nhân vật Chính B làm Leader.""",
+"TL-D4": """
+*Mastermind lật tất cả 6 Thẻ Hành động úp xuống cùng lúc, sau đó giải quyết chúng theo thứ tự*: (1) Thẻ Cấm
+Di chuyển, (2) Thẻ Di chuyển, (3) Các Thẻ Cấm khác, (4) Tất cả Thẻ Hành động còn lại (TL-D4). *Các Thẻ
+"Forbid" sẽ hủy hiệu ứng của các Thẻ Hành động cùng loại nếu chúng được đặt lên cùng Nhân vật hoặc Địa điểm*
+(TL-D4a), nhưng *không ảnh hưởng đến Năng lực Goodwill của Nhân vật, các năng lực được cấp bởi Vai trò Bí
+mật, Plot, hoặc Sự cố* (TL-D4b). Sau đó các thẻ về tay chủ, thẻ chỉ dùng một lần mỗi vòng lặp đặt ngửa trước
+mặt chủ (TL-D4c). Dưới đây, Cấm Goodwill hủy Goodwill +1 trên Bác sĩ và Cấm Intrigue hủy Intrigue +2 trên
+Trường học.""",
+"TL-D5": """
+*Mastermind có thể sử dụng các năng lực từ Vai trò Bí mật hoặc Plot có thời điểm kích hoạt là [Mastermind
+Ability].* *Một số năng lực là Bắt buộc → nếu thỏa điều kiện, bắt buộc phải áp dụng* (TL-D5b); *nếu nhiều
+năng lực xảy ra cùng lúc và có xung đột, tất cả năng lực Bắt buộc được xử lý trước năng lực Tùy chọn*
+(TL-D5c); *Mastermind tự do chọn thứ tự* các năng lực Tùy chọn (TL-D5d). Các năng lực kích hoạt tại [Day End]
+hoặc [Loop End] chờ đến thời điểm của chúng (TL-D5e). *Mastermind chỉ công bố kết quả cuối cùng* (TL-D5a):
+Nhân vật Chính thấy Intrigue xuất hiện ở Thành phố, Mastermind biết Kẻ chủ mưu đã đặt nó.""",
+"TL-D6": """
+*Để sử dụng một Năng lực Goodwill, Nhân vật đó phải có đủ token Goodwill* (TL-D6a). *Leader công bố rõ ràng
+năng lực muốn sử dụng và mục tiêu của nó* (TL-D6b); Mastermind giải quyết, hoặc từ chối khi vai trò của Nhân
+vật có Từ chối Goodwill (TL-D6c). *Goodwill Refusal chỉ ảnh hưởng đến Nhân vật sở hữu Vai trò Bí mật đó; các
+Nhân vật khác vẫn có thể sử dụng năng lực Goodwill nhắm vào Nhân vật bị hạn chế* (TL-D6d). *Leader có thể
+sử dụng nhiều năng lực*, *mỗi năng lực chỉ dùng 1 lần mỗi ngày*, năng lực *chỉ dùng 1 lần mỗi vòng lặp* thì
+một lần mỗi vòng lặp (TL-D6e). *Việc sử dụng (hoặc bị từ chối) Năng lực Goodwill không làm mất token
+Goodwill* (TL-D6f). Nữ sinh (Nhân vật Then chốt, không có từ chối) làm Nam sinh bình tĩnh lại.""",
+"TL-D7": """
+Sự cố của hôm nay (Bất an lan rộng) chỉ xảy ra nếu *Thủ phạm của Sự cố vẫn còn sống* (TL-D7a) và *có số
+token Unease bằng hoặc lớn hơn Giới hạn Unease* (TL-D7b). Mastermind tuyên bố Sự cố xảy ra và đưa ra các
+lựa chọn (TL-D7d) *mà không tiết lộ ai là thủ phạm* (TL-D7c). *Năng lực Goodwill đầu tiên của Police Officer*
+(Cảnh sát) về sau có thể tiết lộ Thủ phạm của một Sự cố đã xảy ra, kể cả Sự cố không có hiệu ứng (TL-D7f).""",
+"TL-D8": """
+*Thẻ Leader được chuyển cho Nhân vật Chính tiếp theo theo thứ tự lượt chơi.*""",
+"TL-D9": """
+*Một số luật Kịch bản hoặc Năng lực Vai trò Bí mật sẽ kích hoạt tại [Day End]* (Sát thủ có thể ra tay lúc
+này); *nếu chưa phải ngày cuối của vòng lặp*, ngày mới bắt đầu từ Bước 1 (TL-D9a); *nếu đây là ngày cuối của
+vòng lặp, Vòng lặp kết thúc* (TL-D9b).""",
+}
+
 
 
 def step_cell(rule: str, mastermind: bool = False, board: bool = False) -> nbformat.NotebookNode:
     lines = [
         f'tour.advance_past("{rule}")',
-        f'print("\\n".join(tour.lines_of("{rule}", day=2)) or "(nothing announced)")',
+        f'show("\\n".join(tour.lines_of("{rule}", day=2)) or "—")',
     ]
     if mastermind:
-        lines.append('print("--- the Mastermind also knows:")')
         lines.append(
-            f'print("\\n".join(l for l in tour.lines_of("{rule}", "mastermind", day=2) if l.startswith("🔒")))'
+            f'show("\\n".join(l for l in tour.lines_of("{rule}", "mastermind", day=2) if l.startswith(SECRET_MARK)))'
         )
     if board:
-        lines.append("print(tour.board_line())")
+        lines.append("show(tour.board_line())")
     return code("\n".join(lines), CHECK)
 
 
-def notebook_02() -> list[nbformat.NotebookNode]:
+def notebook_02() -> list[Cell]:
     steps = [
         (
             "TL-D1",
@@ -358,15 +478,19 @@ after the last day the loop ends (TL-D9b).""",
         ),
     ]
     cells = [
-        md(
-            """
+        title("""
 # Tragedy Looper 2 — a day in nine steps / Trình tự một ngày (9 bước)
 
 Each day (*Ngày*) every player has exactly one turn, in nine steps (TL-D1 … TL-D9). The Protagonists
 place cards and use goodwill abilities; the Mastermind runs every neutral part of the game and says only
 what the rules let it say. This notebook plays days of *The Last Bell* (`fs_01_tutorial`) step by step.
-"""
-        ),
+""", """# Tragedy Looper 2 — Trình tự một ngày (9 bước) / a day in nine steps
+
+*Một "ngày" trong trò chơi tương đương với một vòng (round), trong đó mỗi người chơi có đúng một lượt*,
+theo chín bước (TL-D1 … TL-D9). Nhân vật Chính đặt thẻ và dùng Năng lực Goodwill; *Mastermind chịu trách
+nhiệm kiểm soát tất cả các yếu tố trung lập của trò chơi* và chỉ nói những gì luật cho phép. Sổ tay này chơi
+từng bước các ngày của *The Last Bell* (`fs_01_tutorial`).
+"""),
         code(SETUP),
         code("LanguageSwitch()", IGNORE),
         code(
@@ -374,23 +498,29 @@ what the rules let it say. This notebook plays days of *The Last Bell* (`fs_01_t
 from rulesengine.viz.looper_text import DAY_STEPS
 
 for rule, key in DAY_STEPS:
-    print(rule, i18n.both(key))
+    show(rule, i18n.both(key))
 """,
             CHECK,
         ),
-        md(
-            """
+        md("""
 ## The stepper
 
 **Next step** moves the game one phase on and redraws the board, the step bar (the yellow step is the
 one that comes next) and the log (newest first, the new lines highlighted). Tick *I choose for …* to make
 that side's decisions yourself in the panel under the step bar; otherwise an agent decides when you
 press Next step. The view switch shows the **Protagonists' view** (only what is announced) or the
-**Mastermind's view** (secret roles, the culprits, which ability fired: the 🔒 lines of the log).
+**Mastermind's view** (secret roles, the culprits, which ability fired: the lines of the log marked *Mastermind*).
 After TL-D4 the cards stay drawn face up with their resolution order; pick a number to highlight one
 of the four sub-steps.
-"""
-        ),
+""", """## Nút từng bước
+
+**Bước tiếp theo** đưa ván chơi đi một bước và vẽ lại bàn chơi, thanh các bước (bước màu vàng là bước sắp
+tới) và nhật ký (mới nhất trước, các dòng mới được tô đậm). Đánh dấu *Tôi chọn cho …* để tự quyết định cho
+bên đó trong bảng dưới thanh các bước; nếu không, máy sẽ quyết định khi bạn nhấn Bước tiếp theo. Nút góc
+nhìn chuyển giữa **góc nhìn của Nhân vật Chính** (chỉ những gì được công bố) và **góc nhìn của Mastermind**
+(Vai trò Bí mật, Thủ phạm, năng lực nào đã kích hoạt: các dòng có nhãn *Mastermind* trong nhật ký). Sau TL-D4 các thẻ vẫn
+được vẽ ngửa kèm thứ tự giải quyết; chọn một số để tô sáng một trong bốn bước con.
+"""),
         code(
             """
 from rulesengine.viz.looper_day import DayStepper
@@ -400,16 +530,20 @@ stepper.widget
 """,
             IGNORE,
         ),
-        md(
-            """
+        md("""
 ## The nine steps, one by one
 
 The cells below play a prepared day through the same engine, with fixed choices for both sides so the
 printed lines are the same on every run. Day 1 sets the scene (Girl Student gets 2 goodwill; the Pop
 Idol and the Boy Student get 1 paranoia each); then day 2 is played one step per section. Each line is
-what the Protagonists are told; 🔒 lines are what only the Mastermind knows.
-"""
-        ),
+what the Protagonists are told; lines marked *Mastermind* are what only the Mastermind knows.
+""", """## Chín bước, từng bước một
+
+Các ô bên dưới chơi một ngày đã chuẩn bị sẵn qua cùng bộ máy, với các lựa chọn cố định cho cả hai bên nên
+các dòng in ra giống nhau ở mọi lần chạy. Ngày 1 dựng cảnh (Nữ sinh nhận 2 Goodwill; Thần tượng và Nam sinh
+mỗi người nhận 1 Bất an); sau đó ngày 2 được chơi mỗi phần một bước. Mỗi dòng là điều Nhân vật Chính được
+cho biết; các dòng có nhãn *Mastermind* là điều chỉ Mastermind biết.
+"""),
         code(TOUR, CHECK),
     ]
     pictures = {
@@ -418,13 +552,12 @@ what the Protagonists are told; 🔒 lines are what only the Mastermind knows.
         "TL-D7": 'table_view(picture_from_game(tour.game, "mastermind")).widget',
     }
     for rule, en, vi, text, mastermind, board in steps:
-        cells.append(md(f"### {rule} — {en} / *{vi}*\n{text}"))
+        cells.append(md(f"### {rule} — {en} / *{vi}*\n{text}", f"### {rule} — {vi} / *{en}*\n{STEPS_VI[rule].strip()}"))
         cells.append(step_cell(rule, mastermind, board))
         if rule in pictures:
             cells.append(code(pictures[rule], IGNORE))
     cells += [
-        md(
-            """
+        md("""
 ## Tricky cases, prepared
 
 Each demonstration below is a short situation played through the engine from fixed choices (the plans
@@ -432,72 +565,81 @@ are in `rulesengine/viz/looper_day.py`); the printed facts come from the game af
 
 **Forbid before movement** (TL-D4, TL-D4a). Forbid Movement resolves before any Movement card, so a
 Movement card on the same character is cancelled, whoever played it:
-"""
-        ),
-        code('print(demo("forbid_before_movement").report())', CHECK),
+""", """## Các tình huống khó, chuẩn bị sẵn
+
+Mỗi minh họa bên dưới là một tình huống ngắn chơi qua bộ máy từ các lựa chọn cố định (các kế hoạch nằm trong
+`rulesengine/viz/looper_day.py`); các điều in ra lấy từ ván chơi sau đó.
+
+**Cấm trước khi di chuyển** (TL-D4, TL-D4a). Thẻ Cấm Di chuyển được giải quyết trước mọi Thẻ Di chuyển, nên
+một Thẻ Di chuyển trên cùng Nhân vật bị hủy, bất kể ai đã đặt:
+"""),
+        code('show(demo("forbid_before_movement").report())', CHECK),
         code(
             'from rulesengine.viz.looper_cards import table_view\n\ntable_view(demo("forbid_before_movement").picture()).widget',
             IGNORE,
         ),
-        md(
-            """
+        md("""
 **Combined movement** (TL-D4). All Movement cards on one character make one move: ↕ + ↔ is a diagonal;
 two ↔ are still one ↔; and if the final place is forbidden to the character, the whole move is ignored.
-"""
-        ),
-        code('print(demo("combined_movement").report())', CHECK),
+""", """**Di chuyển kết hợp** (TL-D4). Mọi Thẻ Di chuyển trên một Nhân vật tạo thành một lần di chuyển: ↕ + ↔ là
+một bước chéo; hai ↔ vẫn chỉ là một ↔; và nếu nơi đến cuối cùng bị cấm với Nhân vật đó, cả lần di chuyển bị
+bỏ qua.
+"""),
+        code('show(demo("combined_movement").report())', CHECK),
         code('table_view(demo("combined_movement").picture()).widget', IGNORE),
-        md(
-            """
+        md("""
 **A cancelled once-per-loop card** (TL-D4a, TL-D4c). Intrigue +2 is cancelled by Forbid Intrigue, yet it
 is laid face up in front of the Mastermind: it cannot come back this loop.
-"""
-        ),
-        code('print(demo("cancelled_once_per_loop").report())', CHECK),
-        md(
-            """
+""", """**Một thẻ chỉ dùng một lần mỗi vòng lặp bị hủy** (TL-D4a, TL-D4c). Intrigue +2 bị Cấm Intrigue hủy, nhưng
+vẫn được đặt ngửa trước mặt Mastermind: nó không thể quay lại trong vòng lặp này.
+"""),
+        code('show(demo("cancelled_once_per_loop").report())', CHECK),
+        md("""
 **Two Forbid Intrigue cards** (TL-D4). When two or more Forbid Intrigue cards are played on one day they
 cancel each other, and the intrigue cards they were meant to stop all resolve.
-"""
-        ),
-        code('print(demo("two_forbid_intrigue").report())', CHECK),
+""", """**Hai thẻ Cấm Intrigue** (TL-D4). Khi hai thẻ Cấm Intrigue trở lên được đặt trong cùng một ngày, chúng hủy
+lẫn nhau, và các thẻ Intrigue mà chúng định chặn đều có hiệu lực.
+"""),
+        code('show(demo("two_forbid_intrigue").report())', CHECK),
         code('table_view(demo("two_forbid_intrigue").picture()).widget', IGNORE),
-        md(
-            """
+        md("""
 **A goodwill refusal** (TL-D6c, TL-D6f). The Office Worker has 3 goodwill; the Leader asks him to reveal
 his role. His secret role (Killer) has optional goodwill refusal and the Mastermind uses it: "nothing
 happens". The ability counts as used, no goodwill is lost, and the refusal itself is a clue.
-"""
-        ),
-        code('print(demo("goodwill_refusal").report())', CHECK),
-        md(
-            """
+""", """**Một lần Từ chối Goodwill** (TL-D6c, TL-D6f). Nhân viên văn phòng có 3 Goodwill; Leader yêu cầu anh ta
+tiết lộ vai trò. Vai trò Bí mật của anh ta (Sát thủ) có Từ chối Goodwill tùy chọn và Mastermind dùng nó:
+*"không có gì xảy ra"*. *Trường hợp này vẫn được tính là đã sử dụng năng lực*, không mất token Goodwill, và
+*việc một Nhân vật từ chối dùng Goodwill là một manh mối về Vai trò Bí mật của họ.*
+"""),
+        code('show(demo("goodwill_refusal").report())', CHECK),
+        md("""
 **An incident that does not happen** (TL-D7a, TL-D7b). The culprit's paranoia is below its limit, so the
 Mastermind only says "no incident happened" — without naming who it would have been.
-"""
-        ),
-        code('print(demo("incident_not_happened").report())', CHECK),
-        md(
-            """
+""", """**Một Sự cố không xảy ra** (TL-D7a, TL-D7b). Số Bất an của Thủ phạm còn dưới giới hạn, nên Mastermind chỉ
+tuyên bố *"Không có Sự cố nào xảy ra"* — mà không nói ai lẽ ra là Thủ phạm.
+"""),
+        code('show(demo("incident_not_happened").report())', CHECK),
+        md("""
 **An incident that happens with no effect** (TL-D7e). In *The Quiet Ward* (`fs_02_quiet_ward`) the Doctor
 reaches his paranoia limit on day 3: the Hospital Incident happens, but it needs intrigue on the Hospital
 to kill anyone, and there is none. It is still announced as having happened.
-"""
-        ),
-        code('print(demo("incident_no_effect").report())', CHECK),
-        md(
-            """
+""", """**Một Sự cố xảy ra nhưng không có hiệu ứng** (TL-D7e). Trong *The Quiet Ward* (`fs_02_quiet_ward`), Bác sĩ
+đạt Giới hạn Unease vào ngày 3: Sự cố bệnh viện xảy ra, nhưng nó cần token Intrigue trên Bệnh viện mới giết
+được ai, và ở đó không có. *Nếu các điều kiện phụ không được thỏa mãn, Mastermind vẫn tuyên bố Sự cố xảy ra,
+nhưng không có hiệu ứng nào diễn ra.*
+"""),
+        code('show(demo("incident_no_effect").report())', CHECK),
+        md("""
 Next: [03 — loop end and final guess](03_looper_loop_end_and_final_guess.ipynb).
-"""
-        ),
+""", """Tiếp theo: [03 — Kết thúc Vòng lặp và Phán đoán Cuối cùng](03_looper_loop_end_and_final_guess.ipynb).
+"""),
     ]
     return cells
 
 
-def notebook_03() -> list[nbformat.NotebookNode]:
+def notebook_03() -> list[Cell]:
     return [
-        md(
-            """
+        title("""
 # Tragedy Looper 3 — loop end and final guess / Kết thúc Vòng lặp và Phán đoán Cuối cùng
 
 A **loop** (*Vòng lặp*) ends in one of three ways (TL-LE1); the Mastermind then checks the loss
@@ -506,49 +648,61 @@ conditions (TL-LE2). If the Protagonists lost and loops remain, they meet in the
 the last loop, or by choice in the time spiral of a Basic Tragedy X script (TL-TS2), comes the
 **Final Guess** (*Phán đoán Cuối cùng*, TL-FG1..TL-FG3). Every situation below is played through the
 engine from fixed choices (the plans are in `rulesengine/viz/looper_loop.py`).
-"""
-        ),
+""", """# Tragedy Looper 3 — Kết thúc Vòng lặp và Phán đoán Cuối cùng / loop end and final guess
+
+*Có 3 cách để một Vòng lặp kết thúc* (TL-LE1); *khi Vòng lặp kết thúc, Mastermind kiểm tra các điều kiện
+thua* (TL-LE2). Nếu Nhân vật Chính thua và còn vòng lặp, họ gặp nhau trong **Time Spiral** (vòng xoáy thời
+gian, TL-TS1) và thời gian được **quay ngược** (TL-RW). Sau vòng lặp cuối cùng, hoặc theo lựa chọn trong Time
+Spiral của một Kịch bản Basic Tragedy X (TL-TS2), là **Phán đoán Cuối cùng** (TL-FG1..TL-FG3). Mọi tình
+huống bên dưới được chơi qua bộ máy từ các lựa chọn cố định (các kế hoạch nằm trong
+`rulesengine/viz/looper_loop.py`).
+"""),
         code(SETUP),
         code("LanguageSwitch()", IGNORE),
-        md(
-            """
+        md("""
 ## Three ways a loop ends (TL-LE1)
 
 **1. The last day was played.** In *The Last Bell* the Protagonists keep every culprit calm for three
 days. At loop end no loss condition holds, so the Protagonists win (TL-LE2): the game is over.
-"""
-        ),
+""", """## Ba cách một Vòng lặp kết thúc (TL-LE1)
+
+**1. Đã chơi xong ngày cuối cùng.** Trong *The Last Bell*, Nhân vật Chính giữ mọi Thủ phạm bình tĩnh suốt ba
+ngày. Khi Vòng lặp kết thúc không có điều kiện thua nào được thỏa, nên Nhân vật Chính chiến thắng (TL-LE2):
+ván chơi kết thúc.
+"""),
         code(
             """
 from rulesengine.viz.looper_loop import FinalGuessWidget, loop_demo
 
-print(loop_demo("last_day").report())
+show(loop_demo("last_day").report())
 """,
             CHECK,
         ),
-        md(
-            """
+        md("""
 **2. A plot rule or special effect ends it early.** The Boy Student (the Murder culprit of day 3) reaches
 his paranoia limit; the Murder kills the only other character at the School, the Girl Student — the
 **Key Person**, whose death makes the Protagonists lose and ends the loop at once: the rest of day 3 is
-skipped. The Protagonists are told the loop is lost; only the Mastermind knows why (🔒 lines).
-"""
-        ),
-        code('key = loop_demo("key_person_dies")\nprint(key.report())', CHECK),
+skipped. The Protagonists are told the loop is lost; only the Mastermind knows why (the lines marked *Mastermind*).
+""", """**2. Một luật Plot hoặc hiệu ứng đặc biệt khiến vòng lặp kết thúc sớm.** Nam sinh (Thủ phạm Án mạng của ngày
+3) đạt Giới hạn Unease; Án mạng giết Nhân vật duy nhất khác ở Trường học, Nữ sinh — **Nhân vật Then chốt**,
+cái chết của cô làm Nhân vật Chính thua và kết thúc vòng lặp ngay lập tức: phần còn lại của ngày 3 bị bỏ
+qua. Nhân vật Chính được cho biết họ đã thua vòng lặp; chỉ Mastermind biết lý do (các dòng có nhãn *Mastermind*).
+"""),
+        code('key = loop_demo("key_person_dies")\nshow(key.report())', CHECK),
         code(
             'from rulesengine.viz.looper_cards import table_view\n\ntable_view(key.picture("protagonists")).widget',
             IGNORE,
         ),
-        md(
-            """
+        md("""
 **3. The Protagonists die.** The Killer (the Office Worker) gathers 4 intrigue — Intrigue +2 and the
 Brain's ability on day 1, Intrigue +1 on day 2 — and at day end his second ability kills the
 Protagonists: the loop ends at once.
-"""
-        ),
-        code('print(loop_demo("protagonists_die").report())', CHECK),
-        md(
-            """
+""", """**3. Các Nhân vật Chính chết.** Sát thủ (Nhân viên văn phòng) gom được 4 Intrigue — Intrigue +2 và năng lực
+của Kẻ chủ mưu vào ngày 1, Intrigue +1 vào ngày 2 — và cuối ngày năng lực thứ hai của hắn giết các Nhân vật
+Chính: vòng lặp kết thúc ngay lập tức.
+"""),
+        code('show(loop_demo("protagonists_die").report())', CHECK),
+        md("""
 ## The loss check and the time spiral (TL-LE2, TL-TS1, TL-TS2)
 
 At loop end the Mastermind checks every loss condition (plot rules, a dead Friend, an immediate loss
@@ -560,11 +714,22 @@ the Final Guess; there is no way back from it.
 
 *First Contract* (`btx_01_first_contract`, Basic Tragedy X) has the main plot *Sign with me!*: the
 Protagonists lose if the Key Person carries 2 intrigue at loop end.
-"""
-        ),
-        code('print(loop_demo("time_spiral").report())', CHECK),
-        md(
-            """
+""", """## Kiểm tra điều kiện thua và Time Spiral (TL-LE2, TL-TS1, TL-TS2)
+
+Khi Vòng lặp kết thúc, Mastermind kiểm tra mọi điều kiện thua (luật Plot, một Người bạn đã chết, một lần thua
+ngay lập tức trước đó trong vòng lặp). *Nếu không có điều kiện thua nào được thỏa, các Nhân vật Chính chiến
+thắng. Nếu chỉ cần một điều kiện thua được thỏa, các Nhân vật Chính thua cuộc* — và quay ngược thời gian nếu
+còn vòng lặp (TL-LE2a), hoặc vào Phán đoán Cuối cùng sau vòng lặp cuối (TL-LE2b; First Steps không có Phán
+đoán Cuối cùng, nên ở đó Mastermind thắng). Giữa các vòng lặp là **Time Spiral**, *thời điểm duy nhất các
+Nhân vật Chính được tự do thảo luận*. Trong một Kịch bản Basic Tragedy X, *các Nhân vật Chính cũng có thể
+quyết định bỏ qua các vòng lặp còn lại và chuyển thẳng sang Final Guess*; *khi đã bước vào Final Guess, bạn
+không thể quay vòng lặp nữa.*
+
+*First Contract* (`btx_01_first_contract`, Basic Tragedy X) có Plot chính *Ký khế ước với tớ nhé!* (Sign with
+me!): Nhân vật Chính thua nếu Nhân vật Then chốt mang 2 Intrigue khi Vòng lặp kết thúc.
+"""),
+        code('show(loop_demo("time_spiral").report())', CHECK),
+        md("""
 ## The rewind (TL-RW)
 
 **What resets:** every token on the board and the cards (paranoia, goodwill, intrigue, guards); every
@@ -574,11 +739,18 @@ included; the day marker back to day 1, the loop marker on by one.
 **What carries over:** what the Protagonists learned (the log, revealed roles and culprits), the Leader
 (this project's ruling: the Leader at the end of a loop leads the next one), and the few effects that say
 so (a revealed Friend's goodwill, Threads of Fate).
-"""
-        ),
-        code('print(loop_demo("rewind").report())', CHECK),
-        md(
-            """
+""", """## Quay ngược thời gian (TL-RW)
+
+**Những gì đặt lại:** *loại bỏ toàn bộ token khỏi bàn chơi và các thẻ* (Bất an, Goodwill, Intrigue, Hộ vệ);
+*đưa tất cả Nhân vật về Địa điểm khởi đầu được ghi trên thẻ của họ*, còn sống; mọi tay bài đủ lại, kể cả thẻ
+chỉ dùng một lần mỗi vòng lặp; *di chuyển token Loop xuống 1 bước và đưa token Ngày trở về Ngày 1.*
+
+**Những gì được giữ lại:** những gì Nhân vật Chính đã biết (nhật ký, các Vai trò và Thủ phạm đã lộ), Leader
+(quyết định của dự án này: Leader cuối một vòng lặp dẫn vòng lặp sau), và vài hiệu ứng nói rõ như vậy
+(Goodwill của một Người bạn đã lộ, Threads of Fate).
+"""),
+        code('show(loop_demo("rewind").report())', CHECK),
+        md("""
 ## The Final Guess (TL-FG1..TL-FG3)
 
 Even after losing, the Protagonists get one last chance (TL-FG1). The board goes back to the loop's
@@ -588,8 +760,18 @@ guess the Mastermind says right or wrong: a wrong guess loses at once; all right
 
 Below, *First Contract*'s first loop has been lost and the Leader chose the Final Guess in the time
 spiral. Make your guesses:
-"""
-        ),
+""", """## Phán đoán Cuối cùng (TL-FG1..TL-FG3)
+
+*Ngay cả khi các Nhân vật Chính đã thua ở tất cả các vòng lặp, họ vẫn có một cơ hội cuối cùng để chiến thắng*
+(TL-FG1). *Đặt lại khu vực chơi về trạng thái đầu vòng lặp, nhằm đảm bảo rằng mọi thay đổi Vai trò Bí mật xảy
+ra trong vòng lặp cuối được hoàn nguyên* (TL-FG2). Sau đó họ *chọn từng Nhân vật một, theo thứ tự bất kỳ*, và
+*đoán Vai trò Bí mật của Nhân vật đó (hoặc đoán "Person" — Thường dân — nếu Nhân vật không có Vai trò Bí
+mật).* *Sau mỗi lần đoán, Mastermind trả lời đoán đúng hay sai*: đoán sai là thua ngay lập tức; đúng tất cả
+là thắng (TL-FG3).
+
+Dưới đây, vòng lặp đầu tiên của *First Contract* đã thua và Leader đã chọn Phán đoán Cuối cùng trong Time
+Spiral. Hãy đoán:
+"""),
         code(
             """
 guess = FinalGuessWidget("btx_01_first_contract")
@@ -597,35 +779,42 @@ guess.widget
 """,
             IGNORE,
         ),
-        md("The same rules, checked: one right guess, then a wrong one."),
+        md("The same rules, checked: one right guess, then a wrong one.", """Cùng các luật đó, được kiểm tra: một lần đoán đúng, rồi một lần đoán sai.
+"""),
         code(
             """
 check = FinalGuessWidget("btx_01_first_contract", draw=False)
-print(check.guess("girl_student", "key_person"), check.message.widget.value.count("right"))
-print(check.guess("journalist", "person"), check.message.last_error)
-print(check.game.outcome)
+show(check.guess("girl_student", "key_person"), check.message.widget.value.count("right"))
+show(check.guess("journalist", "person"), check.message.last_error)
+show(check.game.outcome)
 """,
             CHECK,
         ),
-        md("Next: [04 — play a whole script](04_looper_play_a_script.ipynb)."),
+        md("Next: [04 — play a whole script](04_looper_play_a_script.ipynb).", """Tiếp theo: [04 — Chơi trọn một Kịch bản](04_looper_play_a_script.ipynb).
+"""),
     ]
 
 
-def notebook_04() -> list[nbformat.NotebookNode]:
+def notebook_04() -> list[Cell]:
     return [
-        md(
-            """
+        title("""
 # Tragedy Looper 4 — play a whole script / Chơi trọn một Kịch bản
 
 Play a shipped **script** (*Kịch bản*) from its first loop to the end: as the **Protagonists**
 (*Nhân vật Chính*) against the Mastermind agent, or as the **Mastermind** against the Protagonist agents.
 The engine runs every rule (TL-D1..TL-D9, TL-LE, TL-TS, TL-RW, TL-FG); the agents are the engine's
 simple heuristic players (`rulesengine.looper.agents`).
-"""
-        ),
+""", """# Tragedy Looper 4 — Chơi trọn một Kịch bản / play a whole script
+
+Chơi một **Kịch bản** có sẵn từ vòng lặp đầu tiên đến hết: làm **Nhân vật Chính** chống lại Mastermind do
+máy điều khiển, hoặc làm **Mastermind** chống lại các Nhân vật Chính do máy điều khiển. Bộ máy chạy mọi luật
+(TL-D1..TL-D9, TL-LE, TL-TS, TL-RW, TL-FG); máy chơi là những người chơi đơn giản theo kinh nghiệm của bộ máy
+(`rulesengine.looper.agents`).
+"""),
         code(SETUP),
         code("LanguageSwitch()", IGNORE),
-        md("## The shipped scripts (public sheets only)"),
+        md("## The shipped scripts (public sheets only)", """## Các Kịch bản có sẵn (chỉ tờ công khai)
+"""),
         code(
             """
 from rulesengine.looper.script import SCRIPTS_DIR, load_script
@@ -633,22 +822,28 @@ from rulesengine.viz.looper_play import PlayWidget, notes, script_ids
 
 for script_id in script_ids():
     sheet = load_script(SCRIPTS_DIR / f"{script_id}.yaml").public_sheet()
-    print(f"{script_id:24} {sheet['title']:22} {sheet['set']:16} {sheet['loops']} loops x {sheet['days']} days")
+    show(f"{sheet['title']} ({sheet['set']}): {sheet['loops']} × {sheet['days']}")
 """,
             CHECK,
         ),
-        md(
-            """
+        md("""
 ## Play
 
 Pick a script and a side, press **New game**, then **Play on to my next decision**: the other side's agent
 plays until it is your turn. Your choices are in the panel under the step bar (the legal options only,
 each with its rule id); **Next step** moves one phase at a time instead, and **Let the agent choose**
 makes one decision for you. The notes panel keeps what the Protagonists have learned from what was
-announced; the log keeps everything your side may see (the Mastermind's view adds the 🔒 lines).
+announced; the log keeps everything your side may see (the Mastermind's view adds the lines marked *Mastermind*).
 **Agents play to the end** lets both agents finish the game, with a progress bar over the days.
-"""
-        ),
+""", """## Chơi
+
+Chọn một Kịch bản và một bên, nhấn **Ván mới**, rồi **Chơi tiếp đến lựa chọn kế tiếp của tôi**: máy của bên
+kia chơi cho đến lượt bạn. Các lựa chọn của bạn nằm trong bảng dưới thanh các bước (chỉ những lựa chọn hợp
+lệ, mỗi lựa chọn kèm mã luật); **Bước tiếp theo** thay vào đó đi từng bước một, và **Để máy chọn** quyết định
+giúp bạn một lần. Bảng ghi chú giữ những gì Nhân vật Chính đã biết từ những điều được công bố; nhật ký giữ
+mọi thứ bên bạn được thấy (góc nhìn của Mastermind thêm các dòng có nhãn *Mastermind*). **Để máy chơi đến hết** cho cả
+hai máy chơi hết ván, với thanh tiến độ theo ngày.
+"""),
         code(
             """
 play = PlayWidget("fs_01_tutorial", "protagonists")
@@ -656,47 +851,85 @@ play.widget
 """,
             IGNORE,
         ),
-        md(
-            """
+        md("""
 As the Protagonists, your first decision is Protagonist A's card on day 1 (TL-D3): any of the eight
 cards on any of the four locations or six characters.
-"""
-        ),
+""", """Khi làm Nhân vật Chính, lựa chọn đầu tiên của bạn là thẻ của Nhân vật Chính A vào ngày 1 (TL-D3): bất kỳ
+thẻ nào trong tám thẻ lên bất kỳ Địa điểm nào trong bốn hay Nhân vật nào trong sáu.
+"""),
         code(
             """
 check = PlayWidget("fs_01_tutorial", "protagonists", draw=False)
 check.play_on()
-print(check.game.pending.who, check.game.pending.rule_id, len(check.game.legal_actions()))
-print(len(check.lines_of("TL-D2")), "Mastermind cards announced, face down")
+show(check.game.pending.who, check.game.pending.rule_id, len(check.game.legal_actions()))
+show("TL-D2:", len(check.lines_of("TL-D2")))
 """,
             CHECK,
         ),
-        md(
-            """
+        md("""
 As the Mastermind you decide first (TL-D2), three cards, each on a different target (TL-D2a):
-"""
-        ),
+""", """Khi làm Mastermind, bạn quyết định trước (TL-D2): ba thẻ, mỗi thẻ trên một mục tiêu khác nhau (TL-D2a):
+"""),
         code(
             """
 mm = PlayWidget("fs_01_tutorial", "mastermind", draw=False)
 mm.play_on()
-print(mm.game.pending.who, mm.game.pending.rule_id, len(mm.game.legal_actions()))
+show(mm.game.pending.who, mm.game.pending.rule_id, len(mm.game.legal_actions()))
 """,
             CHECK,
         ),
         md(
             """
+## A script from the community site
+
+Players share scripts as JSON files in the community site's format. Type the path of such a file (or of a
+script written by `python -m rulesengine looper import FILE --out DIR`) in the path box of the widget
+above and press **Load this script file**: its First Steps and Basic Tragedy X scripts join the list,
+and **New game** plays the one chosen. Here a shipped script makes the round trip: exported to the
+community format, then loaded back.
+""",
+            """
+## Một Kịch bản từ trang cộng đồng
+
+Người chơi chia sẻ Kịch bản dưới dạng tệp JSON theo định dạng của trang cộng đồng. Gõ đường dẫn của một
+tệp như vậy (hoặc của một Kịch bản do `python -m rulesengine looper import FILE --out DIR` viết ra) vào ô
+đường dẫn của nút điều khiển phía trên và nhấn **Mở tệp kịch bản này**: các Kịch bản
+First Steps và Basic Tragedy X trong tệp được thêm vào danh sách, và **Ván mới** chơi Kịch bản được chọn.
+Ở đây một Kịch bản có sẵn đi một vòng: xuất ra định dạng cộng đồng, rồi nạp lại.
+""",
+        ),
+        code(
+            """
+import json
+import tempfile
+from pathlib import Path
+
+from rulesengine.looper.community import export_scripts
+
+shared = Path(tempfile.mkdtemp()) / "shared.json"
+shared.write_text(json.dumps(export_scripts([load_script(SCRIPTS_DIR / "btx_01_first_contract.yaml")])))
+imported = PlayWidget(draw=False)
+added = imported.load_file(str(shared))
+imported.new_game(added[0], "protagonists")
+show(len(added), imported.game.script.title, imported.game.script.set_id)
+""",
+            CHECK,
+        ),
+        md("""
 ## Agents against agents
 
 A whole game between the two heuristic agents, and the Protagonists' notes at the end. (The agents are
 simple and change as the engine grows, so this cell's output is not checked.)
-"""
-        ),
+""", """## Máy đấu với máy
+
+Một ván trọn vẹn giữa hai máy chơi theo kinh nghiệm, và ghi chú của Nhân vật Chính lúc kết thúc. (Máy chơi
+đơn giản và thay đổi khi bộ máy phát triển, nên đầu ra của ô này không được kiểm tra.)
+"""),
         code(
             """
 auto = PlayWidget("fs_01_tutorial", draw=False)
 auto.play_to_end()
-print("\\n".join(notes(auto.game.view("protagonists"))))
+show("\\n".join(notes(auto.game.view("protagonists"))))
 """,
             IGNORE,
         ),
@@ -712,11 +945,7 @@ NOTEBOOKS = {
 }
 
 
-def write_notebook(key: str) -> Path:
-    name, build = NOTEBOOKS[key]
-    return write(name, build())
+if __name__ == "__main__":  # both editions of these notebooks, through tools/make_notebooks.py
+    import make_notebooks
 
-
-if __name__ == "__main__":
-    for key in sys.argv[1:] or sorted(NOTEBOOKS):
-        print(write_notebook(key))
+    sys.exit(make_notebooks.main(sys.argv[1:] or sorted(NOTEBOOKS)))

@@ -1,23 +1,31 @@
-"""Write every notebook from its generator, or check that the committed notebooks are what they write.
+"""Write every notebook, both editions, from its generator, or check that the committed notebooks are
+what they write.
 
 The generators (``tools/make_*_notebook*.py``) are the source of the notebooks' cells; a cell edited in
-Jupyter is lost on the next run, so ``tests/test_notebooks_generated.py`` fails on it. Usage::
+Jupyter is lost on the next run, so ``tests/test_notebooks_generated.py`` fails on it. Each generator
+writes two editions from one list of cells (:mod:`nbtools`): English ``notebooks/NN_*.ipynb`` (key
+``NN``) and Vietnamese ``notebooks/vi/NN_*.ipynb`` (key ``vi/NN``). Usage::
 
     .venv/bin/python tools/make_notebooks.py --check          # exit 1 and say what differs
-    .venv/bin/python tools/make_notebooks.py [02 11 …]        # rewrite the notebooks that differ,
+    .venv/bin/python tools/make_notebooks.py [02 vi/11 …]     # rewrite the notebooks that differ
+                                                              # (02: both editions; vi/02: one),
                                                               # keeping the outputs of unchanged code cells
-    .venv/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/02_*.ipynb   # store outputs
+    .venv/bin/python tools/make_notebooks.py --execute 02     # then run them: outputs and widget state
 
 Writing skips a notebook whose cells already match, so its stored outputs stay; a rewritten notebook
-keeps the stored outputs of every code cell whose source and tags did not change (:func:`keep_outputs`). What is compared
-(docs/conventions.md § Notebooks come from generators): the kernel spec, and for each cell in order its
-type, its source and its tags. What is not: outputs, execution counts, cell ids, and metadata that
-only running or viewing a notebook sets (nbconvert's ``execution`` timings, Jupyter's ``collapsed`` /
-``scrolled`` / ``jupyter`` view state, the kernel's ``language_info``, widget state).
+keeps the stored outputs of every code cell whose source and tags did not change (:func:`keep_outputs`).
+``--execute`` runs the selected notebooks with nbconvert (``PYTHONPATH`` set to the repository) and
+stores their widget state, so JupyterLab shows the controls of a notebook nobody has run yet.
+What is compared (docs/conventions.md § Notebooks come from generators): the kernel spec, and for each
+cell in order its type, its source and its tags. What is not: outputs, execution counts, cell ids, and
+metadata that only running or viewing a notebook sets (nbconvert's ``execution`` timings, Jupyter's
+``collapsed`` / ``scrolled`` / ``jupyter`` view state, the kernel's ``language_info``, widget state).
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -26,15 +34,21 @@ import make_grove_notebooks
 import make_index_notebook
 import make_looper_notebooks
 import nbformat
-from nbtools import ROOT, notebook, write
+from nbtools import EDITIONS, FOLDER, ROOT, Cell, Edition, notebook, render, write
 
 Builder = Callable[[], list[nbformat.NotebookNode]]
 
-#: Every generated notebook: key ("02") → (file name, the function building its cells).
+
+def _edition(build: Callable[[], list[Cell]], edition: Edition) -> Builder:
+    return lambda: render(build(), edition)
+
+
+#: One generator per notebook, both languages: key ("02", "vi/02") → (path under notebooks/, builder).
 SOURCES: dict[str, tuple[str, Builder]] = {
-    **make_index_notebook.NOTEBOOKS,
-    **make_looper_notebooks.NOTEBOOKS,
-    **make_grove_notebooks.NOTEBOOKS,
+    FOLDER[edition] + key: (FOLDER[edition] + name, _edition(build, edition))
+    for module in (make_index_notebook, make_looper_notebooks, make_grove_notebooks)
+    for key, (name, build) in module.NOTEBOOKS.items()
+    for edition in EDITIONS
 }
 
 
@@ -91,10 +105,33 @@ def check(keys: list[str], folder: Path = ROOT / "notebooks") -> dict[str, list[
     return drift
 
 
+def select(args: list[str]) -> list[str]:
+    """The keys named by ``args`` ("02" names both editions); all of them without ``args``.
+
+    >>> select(["02", "vi/11"])
+    ['02', 'vi/02', 'vi/11']
+    """
+    if not args:
+        return sorted(SOURCES)
+    keys: list[str] = []
+    for arg in args:
+        keys += [arg] if arg in SOURCES and "/" in arg else [k for k in SOURCES if k.split("/")[-1] == arg]
+    return keys
+
+
+def execute(names: list[str]) -> int:
+    """Run the notebooks ``names`` (paths under notebooks/) in place, storing outputs and widget state."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    command = [str(Path(sys.executable).with_name("jupyter")), "nbconvert", "--to", "notebook", "--execute",
+               "--inplace", "--ExecutePreprocessor.store_widget_state=True", "--ExecutePreprocessor.timeout=600"]
+    return subprocess.call(command + [str(ROOT / "notebooks" / name) for name in names], env=env)
+
+
 def main(argv: list[str]) -> int:
-    checking = "--check" in argv
-    keys = [a for a in argv if a != "--check"] or sorted(SOURCES)
-    unknown = [k for k in keys if k not in SOURCES]
+    checking, executing = "--check" in argv, "--execute" in argv
+    args = [a for a in argv if a not in ("--check", "--execute")]
+    keys = select(args)
+    unknown = [a for a in args if not select([a])]
     if unknown:
         print(f"error: no generator for {unknown}; known: {sorted(SOURCES)}", file=sys.stderr)
         return 2
@@ -113,7 +150,7 @@ def main(argv: list[str]) -> int:
         stale = keep_outputs(cells, nbformat.read(old, as_version=4).cells) if old.exists() else len(cells)
         note = f"execute it to store the outputs of {stale} new or changed code cells" if stale else "outputs kept"
         print(f"{write(name, cells)} (rewritten: {note})")
-    return 0
+    return execute([SOURCES[key][0] for key in keys]) if executing else 0
 
 
 def keep_outputs(cells: list[nbformat.NotebookNode], committed: list[nbformat.NotebookNode]) -> int:

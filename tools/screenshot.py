@@ -1,6 +1,11 @@
 """Screenshot notebooks running as Voilà apps, for the README and the docs.
 
-Usage: python tools/screenshot.py NOTEBOOK.ipynb OUT.png [CSS-SELECTOR-TO-WAIT-FOR]
+Usage: python tools/screenshot.py NOTEBOOK.ipynb OUT.png [CSS-SELECTOR-TO-WAIT-FOR [HEIGHT [CLICKS]]]
+
+NOTEBOOK is relative to notebooks/ (``vi/02_looper_day_in_nine_steps.ipynb`` for the Vietnamese
+edition). The page is scrolled so that the selector's element is at the top, and HEIGHT pixels
+(900 by default) of it are captured. CLICKS, e.g. ``".rulesengine-looper-next*4;.x button >> nth=1"``,
+clicks each selector (the first match) that many times first, waiting a moment after each click.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--
          "--disable-sync", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage"]
 
 
-def main(notebook: str, out: str, selector: str = ".jupyter-widgets") -> None:
+def main(notebook: str, out: str, selector: str = ".jupyter-widgets", height: str = "900", clicks: str = "") -> None:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
@@ -39,10 +44,17 @@ def main(notebook: str, out: str, selector: str = ".jupyter-widgets") -> None:
                 time.sleep(0.3)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=FLAGS)
-            page = browser.new_page(viewport={"width": 1100, "height": 900})
+            page = browser.new_page(viewport={"width": 1100, "height": int(height)})
             page.goto(f"http://127.0.0.1:{port}/voila/render/{notebook}", timeout=180_000)
             page.wait_for_selector(selector, timeout=180_000)
             page.wait_for_timeout(1500)
+            for click in filter(None, clicks.split(";")):
+                target, _, times = click.partition("*")
+                for _ in range(int(times or 1)):
+                    page.locator(target).first.click()
+                    page.wait_for_timeout(1200)
+            page.locator(selector).first.evaluate("e => e.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(500)
             page.screenshot(path=out, full_page=False)
             browser.close()
     finally:

@@ -103,7 +103,9 @@ def _targets(game: Game, ab: GoodwillAbility, cid: str) -> list[tuple[str, str]]
         return [(cid, "")]
     if aid == "shrine_maiden.1":
         return [("shrine", "")] if loc == "shrine" else []
-    if aid in ("shrine_maiden.2", "alien.1"):
+    if aid == "shrine_maiden.2":  # a character here, herself included (both reference data sets)
+        return [(c, "") for c in game.here(cid)]
+    if aid == "alien.1":
         return [(c, "") for c in game.others_here(cid)]
     if aid == "alien.2":
         return [(c, "") for c in game.cast if not game.chars[c].alive and game.chars[c].location == loc]
@@ -114,8 +116,8 @@ def _targets(game: Game, ab: GoodwillAbility, cid: str) -> list[tuple[str, str]]
     if aid == "police_officer.1":
         pool = game.happened if game.rulings.police_this_loop_only else game.happened_ever
         return [(str(d), "") for d in sorted({r["day"] for r in pool})]
-    if aid == "police_officer.2":
-        return [(c, "") for c in game.here(cid)]
+    if aid == "police_officer.2":  # *another* character here (both reference data sets)
+        return [(c, "") for c in game.others_here(cid)]
     if aid == "informer.1":
         return [("", s) for s in sorted(game.tragedy_set.subplots)]
     if aid in ("pop_idol.1", "pop_idol.2"):
@@ -124,13 +126,14 @@ def _targets(game: Game, ab: GoodwillAbility, cid: str) -> list[tuple[str, str]]
         return [(c, "") for c in game.living() if c != cid]
     if aid == "boss.1":
         turf = game.script.boss_turf
-        return [] if turf is None else [(c, "") for c in game.at(str(turf))]
+        return [] if turf is None else [(c, "") for c in game.at(str(turf)) if c != cid]
     if aid == "doctor.1":
         return [(c, e) for c in game.others_here(cid) for e in ("+", "-")]
     if aid == "doctor.2":
         return [("patient", "")] if "patient" in game.cast else []
     if aid == "nurse.1":
-        return [(c, "") for c in game.here(cid) if game.chars[c].paranoia >= game.paranoia_limit(c)]
+        nurse_here = game.here(cid) if game.rulings.nurse_on_herself else game.others_here(cid)
+        return [(c, "") for c in nurse_here if game.chars[c].paranoia >= game.paranoia_limit(c)]
     if aid == "henchman.1":
         return [(cid, "")]
     raise KeyError(f"goodwill ability {aid!r} has no implementation")

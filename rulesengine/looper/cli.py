@@ -7,6 +7,10 @@ Subcommands:
 - ``play SCRIPT [--seed N] [--agents random|heuristic] [--record FILE] [--json] [--lang en|vi]``: play a
   game with agents (:func:`rulesengine.contract.drive`); ``--record`` writes its decisions file (the
   replay shape both games share).
+- ``import FILE [--title TITLE] [--difficulty N] [--out DIR] [--json]``: convert the First Steps and
+  Basic Tragedy X scripts of a community script file (:mod:`rulesengine.looper.community`), validate
+  them and write them to DIR; exit 0 when every converted script is valid, 1 when some is invalid.
+- ``export SCRIPT… [--out FILE]``: write scripts in the community format.
 
 Without ``--lang`` the log is one ``key=value`` line per event (the form scripts and log files read);
 with ``--lang en`` or ``--lang vi`` it is one sentence per event in that language, after the loop, the
@@ -61,6 +65,7 @@ def register(subparsers: Any) -> None:
     vp.add_argument("scripts", nargs="+", help="script files (YAML), see docs/looper_scripts.md")
     vp.add_argument("--json", action="store_true", help="print one JSON list of reports")
     vp.set_defaults(handler=_validate)
+    _register_community(sub)
 
 
 def _print(game: Game, as_json: bool, lang: str | None = None) -> None:
@@ -113,3 +118,67 @@ def _validate(args: argparse.Namespace) -> int:
             for warning in rep["warnings"]:  # type: ignore[attr-defined]
                 print(f"  note: {warning}")
     return 0 if all(rep["valid"] for rep in reports) else 1
+
+
+# --------------------------------------------------------------------------- community scripts
+
+
+def _register_community(sub: Any) -> None:
+    """Add ``import`` and ``export`` (the community script format, docs/looper_scripts.md)."""
+    ip = sub.add_parser("import", help="convert a community script file (JSON) to the project's scripts")
+    ip.add_argument("file", help="community script file ({\"scripts\": [...]}, // comments allowed)")
+    ip.add_argument("--title", help="convert only the script with this title")
+    ip.add_argument("--difficulty", help="the difficulty set whose loops to use (default: the first)")
+    ip.add_argument("--out", help="write each converted script to this folder as ID.yaml")
+    ip.add_argument("--json", action="store_true", help="print one JSON list of results")
+    ip.set_defaults(handler=_import)
+    ep = sub.add_parser("export", help="write scripts in the community format (JSON)")
+    ep.add_argument("scripts", nargs="+", help="script files (YAML)")
+    ep.add_argument("--out", help="write the community file here (default: print it)")
+    ep.set_defaults(handler=_export)
+
+
+def _import(args: argparse.Namespace) -> int:
+    """Exit 0 when every converted script is valid, 1 when some is invalid (2 on malformed input)."""
+    from pathlib import Path
+
+    from rulesengine.inputs import parse_int
+    from rulesengine.looper.community import import_scripts, read_community
+    from rulesengine.looper.script import dump_script
+
+    difficulty = None if args.difficulty is None else parse_int(args.difficulty, "--difficulty", 1, 99)
+    data = read_community(args.file)
+    results = import_scripts(data, Path(args.file).name, title=args.title, difficulty=difficulty)
+    if args.out:
+        folder = Path(args.out)
+        folder.mkdir(parents=True, exist_ok=True)
+        for result in results:
+            if result.script is not None:
+                (folder / f"{result.script.id}.yaml").write_text(dump_script(result.script), encoding="utf-8")
+    if args.json:
+        print(json.dumps([r.as_dict() for r in results], sort_keys=True, ensure_ascii=False))
+    else:
+        for r in results:
+            if r.script is None:
+                print(f"skipped: {r.title}: {r.reason}")
+                continue
+            print(f"{r.script.id}: {r.title}: {'valid' if r.status == 'valid' else 'INVALID'}")
+            for problem in r.problems:
+                print(f"  problem: {problem}")
+            for warning in r.warnings:
+                print(f"  note: {warning}")
+    return 1 if any(r.status == "invalid" for r in results) else 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    """Print (or write to ``--out``) the scripts as one community file."""
+    from pathlib import Path
+
+    from rulesengine.looper.community import export_scripts
+
+    text = json.dumps(export_scripts([load_script(p) for p in args.scripts]), indent=2, ensure_ascii=False)
+    if args.out:
+        Path(args.out).write_text(text + "\n", encoding="utf-8")
+    else:
+        print(text)
+    return 0

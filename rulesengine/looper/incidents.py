@@ -44,6 +44,22 @@ def _pairs(chars: list[str]) -> list[str]:
     return [f"{a}|{b}" for a in chars for b in chars if a != b]
 
 
+def _together(game: Game, a: str, b: str) -> bool:
+    """Whether two characters share a location for an incident: the Boss's turf counts only with
+    the ruling ``boss_turf_in_incidents`` (⚠j)."""
+    if game.rulings.boss_turf_in_incidents:
+        return game.same_place(a, b)
+    la = game.chars[a].location
+    return la is not None and la == game.chars[b].location
+
+
+def _at(game: Game, location: str) -> list[str]:
+    """Living characters in ``location`` for an incident (the Boss's turf as in :func:`_together`)."""
+    if game.rulings.boss_turf_in_incidents:
+        return game.at(location)
+    return [c for c in game.living() if game.chars[c].location == location]
+
+
 def options(game: Game, incident: str, culprit: str) -> list[str] | None:
     """The Mastermind's sorted choices for an incident; ``None`` when it leaves nothing open.
 
@@ -59,15 +75,22 @@ def options(game: Game, incident: str, culprit: str) -> list[str] | None:
     """
     living = game.living()
     if incident == "murder":
-        out = [c for c in living if c != culprit and game.same_place(c, culprit)]
-    elif incident in ("increasing_unease", "spreading"):
+        out = [c for c in living if c != culprit and _together(game, c, culprit)]
+    elif incident == "increasing_unease":
         out = _pairs(living)
+    elif incident == "spreading":
+        out = _pairs(living)
+        if game.rulings.spreading_needs_goodwill:  # ⚠l: the giver must hold goodwill
+            out = [p for p in out if game.chars[p.split("|")[0]].goodwill > 0]
     elif incident == "faraway_murder":
         out = [c for c in living if game.chars[c].intrigue >= 2]
     elif incident == "missing_person":
-        out = [loc for loc in game.locations if loc not in game.forbidden(culprit)]
+        if game.rulings.missing_person_any_location:  # ⚠k
+            out = list(game.locations)
+        else:
+            out = [loc for loc in game.locations if loc not in game.forbidden(culprit)]
     elif incident == "butterfly_effect":
-        out = [f"{c}|{k}" for c in living if game.same_place(c, culprit) for k in COUNTERS]
+        out = [f"{c}|{k}" for c in living if _together(game, c, culprit) for k in COUNTERS]
     elif incident in ("suicide", "hospital_incident", "foul_evil"):
         return None
     else:
@@ -90,7 +113,7 @@ def resolve(game: Game, incident: str, culprit: str, choice: str | None) -> None
         game.kill(culprit, incident)
     elif incident == "hospital_incident":
         n = game.location_intrigue["hospital"]
-        game.kill_all(game.at("hospital"), incident)
+        game.kill_all(_at(game, "hospital"), incident)
         if n >= 2:
             game.protagonists_die(incident)
     elif incident == "missing_person":

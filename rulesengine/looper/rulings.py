@@ -5,8 +5,8 @@ may pick the alternative in its ``options`` mapping. ``docs/looper_engine.md`` l
 
 >>> Rulings().student_any_target
 False
->>> from_options({"mystery_boy_from_loop": 2}).mystery_boy_from_loop
-2
+>>> from_options({"mystery_boy_from_loop": 1}).mystery_boy_from_loop
+1
 >>> from_options({"no_such_option": 1})
 Traceback (most recent call last):
 ...
@@ -36,8 +36,9 @@ class Rulings:
         ⚠a. ``False`` (default): the Boy/Girl Student's ability targets another *Student*; ``True``:
         any other character in the same location.
     mystery_boy_from_loop:
-        ⚠d. The first loop in which the Mystery Boy's ability can be used (default 1; alternative 2;
-        at most ``MAX_LOOPS``).
+        ⚠d. The first loop in which the Mystery Boy's ability can be used (default 2: the Korean
+        protagonist manual p. 37 and two Chinese sources; ``1``: any loop, as the English card data
+        reads; at most ``MAX_LOOPS``).
     doctor_mastermind_use:
         ⚠f. When the Mastermind may use the Doctor's first ability in the Mastermind ability phase:
         ``"refusal_and_goodwill"`` (default: the Doctor's role has goodwill refusal and the Doctor
@@ -54,15 +55,34 @@ class Rulings:
     police_this_loop_only:
         §8. ``True`` (default): the Police Officer's first ability names an incident that happened
         this loop; ``False``: one that happened in any loop.
+    boss_turf_in_incidents:
+        ⚠j. ``False`` (default): the Boss counts as being in his turf for abilities only, not for
+        incidents (the Korean card text "for all abilities (incidents excluded)"); ``True``: for
+        incidents too (a Hospital Incident kills a Boss whose turf is the Hospital).
+    missing_person_any_location:
+        ⚠k. ``False`` (default): Missing Person moves the culprit to a location it may enter (its
+        forbidden locations stay closed, as for every move); ``True``: to any location (the
+        community data and one engine's data).
+    spreading_needs_goodwill:
+        ⚠l. ``True`` (default): Spreading takes goodwill from a character that has some ("remove 2
+        goodwill, or 1 if it only has that"); with nobody holding goodwill it has no effect;
+        ``False``: any character may be named, and the other still gets 2 goodwill.
+    nurse_on_herself:
+        ⚠m. ``True`` (default): the Nurse's ability may calm the Nurse herself ("a character in the
+        same location"); ``False``: another character only (one data set).
     """
 
     student_any_target: bool = False
-    mystery_boy_from_loop: int = 1
+    mystery_boy_from_loop: int = 2
     doctor_mastermind_use: str = "refusal_and_goodwill"
     keep_leader_across_loops: bool = True
     paranoia_virus_sticky: bool = True
     time_traveler_optional: bool = False
     police_this_loop_only: bool = True
+    boss_turf_in_incidents: bool = False
+    missing_person_any_location: bool = False
+    spreading_needs_goodwill: bool = True
+    nurse_on_herself: bool = True
 
 
 def option_problems(options: Mapping[str, object] | None, where: str = "options") -> list[InputError]:

@@ -447,11 +447,11 @@ def _parameter_problems(
         yield err("private", "boss_turf", f"missing ({traits['turf']} is in the cast)")
     if s.henchman_start is not None and "start_chosen" not in traits:
         yield err("private", "henchman_start", "set, but no character of the cast has a chosen start")
-    elif "start_chosen" in traits:
+    elif "start_chosen" in traits and s.henchman_start is not None:
+        # Optional (TL-RW): without it the Mastermind chooses the start at each loop's start; with
+        # it the start is fixed by the script, a special rule.
         who = traits["start_chosen"]
-        if s.henchman_start is None:
-            yield err("private", "henchman_start", f"missing ({who} is in the cast)")
-        elif s.henchman_start in content.characters[who].forbidden:
+        if s.henchman_start in content.characters[who].forbidden:
             yield err("private", "henchman_start", f"{who} may not be in {s.henchman_start.value}")
 
 
@@ -616,7 +616,8 @@ def script_warnings(script: Script, content: Content | None = None) -> list[str]
 
     The Mastermind can put at most one card on a character a day (TL-D2a), so cards alone bring a
     culprit to paranoia ``d`` by day ``d``. A culprit whose limit is higher needs help: a Conspiracy
-    Theorist starting in its location, an earlier Increasing Unease, or the Doctor beside it. A
+    Theorist starting in its location (or the culprit itself being one), an earlier Increasing Unease,
+    or the Doctor beside it. A
     culprit that enters on a later loop (the Godly Being) cannot act before that loop.
 
     >>> script_warnings(load_script(SCRIPTS_DIR / "fs_03_festival_of_masks.yaml"))
@@ -635,12 +636,17 @@ incident cannot happen before it']
         where = f"{file}: private: culprits: day {inc.day}"
         culprit = chars[inc.culprit]
         if culprit.paranoia_limit > inc.day:
+            # A Conspiracy Theorist adds paranoia to anyone in its location, itself included
+            # (conspiracy_theorist.1), so a culprit with that role helps itself; the Doctor helps
+            # only others (doctor.1).
             helpers = [
                 c
                 for c in script.cast
-                if c != inc.culprit
-                and start(c) == start(inc.culprit)
-                and (script.roles.get(c) == "conspiracy_theorist" or c == "doctor")
+                if start(c) == start(inc.culprit)
+                and (
+                    script.roles.get(c) == "conspiracy_theorist"
+                    or (c == "doctor" and c != inc.culprit)
+                )
             ]
             unease = any(i.incident == "increasing_unease" and i.day < inc.day for i in script.incidents)
             if not helpers and not unease:

@@ -11,6 +11,13 @@
 * :func:`classed` and :func:`button` — a widget with its CSS class and,
   optionally, a glossary label that follows the language switch.
 * :func:`on_new_language` — call back once each time the language really changes.
+* :func:`show`, :class:`Text`, :class:`Table`, :func:`text_table` — what a notebook cell prints, as HTML
+  in the notebook's proportional font (monospace breaks Vietnamese stacked diacritics in Chromium on a
+  bare Debian), with the same words as plain text for nbval and terminals.
+* :func:`secret_badge` — the mark of a line only the Mastermind knows (a styled badge: the default
+  fonts of a bare Debian have no 🔒).
+* :func:`widget_hint`, :func:`widget_bundle` — what a widget output says where widgets cannot be drawn:
+  run the cells.
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from __future__ import annotations
 import html
 import io
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -48,8 +55,23 @@ PALETTE = {
 }
 
 
+#: The font of everything a learner reads in an output: the page's own (sans-serif), never monospace.
+TEXT_FONT = "var(--jp-content-font-family, system-ui, -apple-system, 'Segoe UI', 'DejaVu Sans', sans-serif)"
+#: The plain-text mark of a Mastermind-only line in the helpers' text (rendered as :func:`secret_badge`).
+SECRET_MARK = "🔒 "
+
+#: What a widget output shows where no widget can be drawn (an untrusted or unrun notebook).
+RUN_HINT = {
+    "en": "[a control: run the notebook's cells (Run ▸ Run All Cells) to use it]",
+    "vi": "[một nút điều khiển: hãy chạy các ô của sổ tay (Run ▸ Run All Cells) để dùng]",
+}
+
+
 def use_style() -> None:
-    """Set the notebooks' matplotlib style (readable sizes, light grid, no top/right spines)."""
+    """Set the notebooks' matplotlib style (readable sizes, light grid, no top/right spines), and make
+    every widget's plain-text form the one line :data:`RUN_HINT` instead of a repr such as
+    ``ToggleButtons(_dom_classes=(…`` (see :func:`widget_hint`)."""
+    widget_hint()
     plt.rcParams.update(
         {
             "figure.dpi": 100,
@@ -174,7 +196,7 @@ class LanguageSwitch:
         i18n.set_language(change["new"])
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        return widget_bundle(self.widget, **kwargs)
 
 
 class MessageBox:
@@ -262,3 +284,180 @@ def figure_view(
     view = FigureView(draw if draw_now else (lambda fig: None), size=size)
     view._draw = draw
     return view
+
+
+def widget_hint() -> None:
+    """In IPython, show every widget's ``text/plain`` as :data:`RUN_HINT` in the current language.
+
+    A notebook opened before it runs, or not trusted, shows the plain-text form of a widget output;
+    ipywidgets' own is the widget's repr. The widget view itself is unchanged. Outside IPython this
+    does nothing.
+    """
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+
+    shell.display_formatter.mimebundle_formatter.for_type(widgets.Widget, widget_bundle)
+
+
+def widget_bundle(widget: widgets.Widget, **kwargs: Any) -> Any:
+    """``widget``'s display data with the plain-text form :data:`RUN_HINT` (for the
+    ``_repr_mimebundle_`` of an object that shows a widget).
+
+    >>> widget_bundle(widgets.Button())["text/plain"]
+    "[a control: run the notebook's cells (Run ▸ Run All Cells) to use it]"
+    """
+    data = widgets.Widget._repr_mimebundle_(widget, **kwargs)
+    if isinstance(data, dict) and "text/plain" in data:
+        data["text/plain"] = RUN_HINT[i18n.get_language()]
+    return data
+
+
+def secret_badge() -> str:
+    """The HTML badge that marks a line only the Mastermind knows (in place of a 🔒, which the
+    default fonts of a bare Debian lack).
+
+    >>> "rulesengine-secret" in secret_badge() and "🔒" not in secret_badge()
+    True
+    """
+    style = (
+        "display:inline-block;font-size:0.8em;font-weight:600;line-height:1.3;padding:0 0.45em;"
+        "margin-right:0.35em;border-radius:0.7em;color:#fff;background:#7B3F99;vertical-align:0.05em"
+    )
+    label = html.escape(i18n.t("mastermind"))
+    return f'<span class="rulesengine-secret" style="{style}" title="{label}">{label}</span>'
+
+
+def _line_html(line: str) -> str:
+    if line.lstrip().startswith(SECRET_MARK):
+        indent = line[: len(line) - len(line.lstrip())]
+        return f"{html.escape(indent)}{secret_badge()}{html.escape(line.lstrip()[len(SECRET_MARK):])}"
+    return html.escape(line)
+
+
+class Text:
+    """Lines of text shown as HTML in the notebook's font; ``repr`` is the plain text.
+
+    A line starting with :data:`SECRET_MARK` gets the :func:`secret_badge` instead of the mark.
+
+    >>> text = Text("Sự cố xảy ra\\n🔒 the Brain acts")
+    >>> text
+    Sự cố xảy ra
+    🔒 the Brain acts
+    >>> "rulesengine-secret" in text._repr_html_() and "🔒" not in text._repr_html_()
+    True
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        lines = "".join(f"<div>{_line_html(line) or '&nbsp;'}</div>" for line in self.text.split("\n"))
+        style = f"font-family:{TEXT_FONT};font-size:14px;line-height:1.5;white-space:pre-wrap"
+        return f'<div class="rulesengine-text" style="{style}">{lines}</div>'
+
+
+def show(*values: object, sep: str = " ") -> None:
+    """Like ``print``, but the learner reads HTML in the notebook's font (:class:`Text`).
+
+    >>> show("alibis:", [2, 3])
+    alibis: [2, 3]
+    """
+    from IPython.display import display
+
+    display(Text(sep.join(str(v) for v in values)))
+
+
+def say(en: str, vi: str, language: str | None = None) -> str:
+    """``en`` or ``vi``, in ``language`` (default: the current one) — for a table's own words.
+
+    >>> say("in hand", "trên tay", "vi")
+    'trên tay'
+    """
+    return vi if (language or i18n.get_language()) == "vi" else en
+
+
+def label(key: str | tuple[str, str], language: str | None = None) -> str:
+    """A glossary key's label, an ``(English, Vietnamese)`` pair's word, or ``key`` itself, in ``language``.
+
+    >>> label("suspect", "vi"), label(("in hand", "trên tay"), "en"), label("P(0)", "vi")
+    ('Nghi phạm', 'in hand', 'P(0)')
+    """
+    if isinstance(key, tuple):
+        return say(*key, language=language)
+    return i18n.t(key, language) if key in i18n.glossary() else key
+
+
+class Table:
+    """Rows under a header, shown as an HTML table in the notebook's font; ``repr`` is aligned text.
+
+    Headers that are glossary keys are shown in the current language.
+
+    >>> Table([["2", "0"], ["3", "1/3"]], ["players", "Probability"])
+    Players  Probability
+    2        0
+    3        1/3
+    >>> "<th>Người chơi</th>" in Table([["2"]], ["players"]).html("vi")
+    True
+    """
+
+    def __init__(
+        self, rows: Iterable[Sequence[object]], header: Sequence[str | tuple[str, str]], title: str = ""
+    ) -> None:
+        self.rows = [[str(cell) for cell in row] for row in rows]
+        self.header = list(header)
+        self.title = title
+
+    def labels(self, language: str | None = None) -> list[str]:
+        """The header in ``language``: glossary keys and ``(English, Vietnamese)`` pairs translated."""
+        return [label(h, language) for h in self.header]
+
+    def __repr__(self) -> str:
+        table = [self.labels(), *self.rows]
+        widths = [max(len(row[i]) if i < len(row) else 0 for row in table) for i in range(len(self.header))]
+        lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=False)).rstrip() for row in table]
+        return "\n".join(([self.title] if self.title else []) + lines)
+
+    def html(self, language: str | None = None) -> str:
+        """The table as HTML, headed in ``language`` (default: the current one)."""
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in self.labels(language))
+        body = "".join(
+            "<tr>" + "".join(f"<td>{_line_html(cell)}</td>" for cell in row) + "</tr>" for row in self.rows
+        )
+        caption = f"<caption>{html.escape(self.title)}</caption>" if self.title else ""
+        return (
+            f'<table class="rulesengine-table" style="font-family:{TEXT_FONT};font-size:14px;'
+            f'border-collapse:collapse">{caption}<thead>{head}</thead><tbody>{body}</tbody></table>'
+            "<style>.rulesengine-table th,.rulesengine-table td{padding:3px 12px;text-align:left;"
+            "border-bottom:1px solid #ddd}.rulesengine-table th{background:#f3f0e8}"
+            ".rulesengine-table caption{text-align:left;font-weight:600;padding:2px 0}</style>"
+        )
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+
+def text_table(text: str) -> Table:
+    """A fixed-width text table (columns under a header, separated by two or more spaces in the header)
+    as a :class:`Table`.
+
+    >>> text_table("name     start   limit\\nDoctor   City    2\\nIdol     School  3").rows
+    [['Doctor', 'City', '2'], ['Idol', 'School', '3']]
+    """
+    import re
+
+    header, *rows = text.rstrip("\n").split("\n")
+    starts = [0] + [m.end() for m in re.finditer(r"\s{2,}(?=\S)", header)]
+    bounds = list(zip(starts, [*starts[1:], None], strict=True))
+
+    def cut(line: str) -> list[str]:
+        return [line[a:b].strip() for a, b in bounds]
+
+    return Table([cut(row) for row in rows if row.strip()], cut(header))

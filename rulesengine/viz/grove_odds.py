@@ -31,20 +31,43 @@ from rulesengine.errors import InputError
 from rulesengine.grove.analysis import SeenPairGrid, base_rate_records
 from rulesengine.grove.odds import CulpritOdds, Knowledge, bayes_records, culprit_odds
 from rulesengine.grove.strategies import hit_rate
-from rulesengine.viz.common import PALETTE, FigureView, LanguageSwitch, MessageBox, bind
+from rulesengine.viz.common import (
+    PALETTE,
+    FigureView,
+    LanguageSwitch,
+    MessageBox,
+    Table,
+    bind,
+    label,
+    say,
+    widget_bundle,
+)
 
 __all__ = [
     "FACES",
     "OddsExplorer",
     "chart",
     "fraction_label",
+    "grid_table",
+    "odds_summary",
+    "odds_table",
     "plot_base_rates",
     "plot_hit_rates",
     "plot_odds",
     "plot_odds_by_players",
     "plot_seen_pair_grid",
+    "reading_table",
+    "table",
 ]
 
+#: The smallest text of the charts, in points.
+CAPTION_PT = 10
+#: Every control's label takes the width its words need (a Vietnamese "Nghi phạm 0" is never cut).
+_LABEL = {"description_width": "initial"}
+
+
+def _dropdown(options: Any, value: str) -> widgets.Dropdown:
+    return widgets.Dropdown(options=options, value=value, layout=widgets.Layout(width="auto"), style=_LABEL)
 #: Every face a control may offer (impossible ones are explained, not hidden).
 FACES = ("2", "3", "4", "5", "6", "7", "8", "X")
 #: Colours per player count.
@@ -143,7 +166,7 @@ def plot_seen_pair_grid(grid: SeenPairGrid, which: str = "unseen", ax: Axes | No
             if p is None:
                 continue
             ink = "white" if float(p) > 0.7 else PALETTE["ink"]
-            ax.text(c, r, fraction_label(p), ha="center", va="center", fontsize=9, color=ink)
+            ax.text(c, r, fraction_label(p), ha="center", va="center", fontsize=CAPTION_PT, color=ink)
     labels = [f.label for f in grid.faces]
     ax.set_xticks(range(len(labels)), labels)
     ax.set_yticks(range(len(labels)), labels)
@@ -182,7 +205,7 @@ def plot_hit_rates(players_list: Sequence[int] = (2, 3, 4, 5), ax: Axes | None =
                 xytext=(0, 3),
                 textcoords="offset points",
                 ha="center",
-                fontsize=8,
+                fontsize=CAPTION_PT,
             )
     ax.set_xticks(np.arange(len(players_list)), [f"{n} {i18n.t('players').lower()}" for n in players_list])
     ax.set_ylim(0, 1)
@@ -215,7 +238,7 @@ def plot_odds_by_players(rows: Sequence[dict[str, object]], ax: Axes | None = No
                 xytext=(0, 3),
                 textcoords="offset points",
                 ha="center",
-                fontsize=8,
+                fontsize=CAPTION_PT,
             )
     ax.set_xticks(range(3), [f"{i18n.t('suspect')} {i}" for i in range(3)])
     ax.set_ylim(0, 1.1)
@@ -245,19 +268,18 @@ class OddsExplorer:
         )
         self.players.add_class("grove-odds-players")
         bind(self.players, "players")
-        self.alibi_a = widgets.Dropdown(options=FACES, value=alibis[0], layout=widgets.Layout(width="230px"))
+        self.alibi_a = _dropdown(FACES, alibis[0])
         self.alibi_a.add_class("grove-odds-alibi-a")
         bind(self.alibi_a, "alibi")
-        self.alibi_b = widgets.Dropdown(options=FACES, value=alibis[1], layout=widgets.Layout(width="230px"))
+        self.alibi_b = _dropdown(FACES, alibis[1])
         self.alibi_b.add_class("grove-odds-alibi-b")
         bind(self.alibi_b, "alibi")
-        self.public = widgets.Dropdown(options=FACES, value=public, layout=widgets.Layout(width="230px"))
+        self.public = _dropdown(FACES, public)
         self.public.add_class("grove-odds-public")
         bind(self.public, "grove_face_up")
         self.seen: list[widgets.Dropdown] = []
         for i in range(3):
-            box = widgets.Dropdown(options=self._seen_options(), value=seen[i],
-                                   layout=widgets.Layout(width="230px"))
+            box = _dropdown(self._seen_options(), seen[i])
             box.add_class(f"grove-odds-seen-{i}")
             self.seen.append(box)
         self.message = MessageBox()
@@ -401,7 +423,7 @@ class OddsExplorer:
         fig.tight_layout()  # type: ignore[attr-defined]
 
     def _repr_mimebundle_(self, **kwargs: object) -> object:
-        return self.widget._repr_mimebundle_(**kwargs)
+        return widget_bundle(self.widget, **kwargs)
 
 
 def chart(plot: Any, *args: Any, size: tuple[float, float] = (8, 3.8), **kwargs: Any) -> Any:
@@ -425,3 +447,129 @@ def chart(plot: Any, *args: Any, size: tuple[float, float] = (8, 3.8), **kwargs:
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", facecolor="white")
     return Image(data=buffer.getvalue(), format="png")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# The analysis' records and frames as tables headed in the current language (notebook 11).
+
+#: Column names of the analysis records → glossary keys or (English, Vietnamese) pairs.
+COLUMNS: dict[str, str | tuple[str, str]] = {
+    "hypothesis": "grove_hypothesis",
+    "prior": "grove_prior",
+    "likelihood": "grove_likelihood",
+    "unnormalised": "grove_unnormalised",
+    "posterior": "grove_posterior",
+    "culprit": ("culprit (suspect)", "Hung thủ (Nghi phạm)"),
+    "culprit_figure": ("culprit's figure", "hình nộm Hung thủ"),
+    "players": "players",
+    "figure": "figure",
+    "rule": ("accuse", "buộc tội"),
+    "seat": "seat",
+    "strategy": ("strategy", "chiến lược"),
+    "accuracy": ("accuses the culprit", "buộc tội đúng Hung thủ"),
+    "penalty_per_accusation": ("incompetent chips per accusation", "Chip Kém cỏi mỗi lần buộc tội"),
+    "loss_rate": ("loses the game", "thua ván"),
+    "p0": ("P(suspect 0)", "P(Nghi phạm 0)"),
+    "p1": ("P(suspect 1)", "P(Nghi phạm 1)"),
+    "p2": ("P(suspect 2)", "P(Nghi phạm 2)"),
+    "unseen": ("P(not looked at)", "P(chưa xem)"),
+    "five_at_scene": ("P(a 5 is a suspect)", "P(có số 5 trong các Nghi phạm)"),
+}
+#: The strategies' names (rulesengine.grove.strategies) in both languages.
+STRATEGY_NAMES = {
+    "best": ("the best odds", "xác suất cao nhất"),
+    "higher": ("the higher number", "số lớn hơn"),
+    "random": ("at random", "ngẫu nhiên"),
+    "inferred": ("best odds, reading the chips", "xác suất cao nhất, đọc chip"),
+}
+
+
+def _cell(column: str, value: object) -> str:
+    text = "–" if value is None or (isinstance(value, float) and np.isnan(value)) else str(value)
+    if column in ("strategy", "rule") and text in STRATEGY_NAMES:
+        return say(*STRATEGY_NAMES[text])
+    if column == "hypothesis" and text.startswith("suspect "):
+        return f"{i18n.t('suspect')} {text[len('suspect '):]}"
+    return text
+
+
+def table(data: Any, columns: Sequence[str] | None = None) -> Table:
+    """Records (a list of dicts) or a DataFrame as a :class:`Table` headed in the current language
+    (:data:`COLUMNS`); a frame's named index becomes the first column, its column labels are kept.
+
+    >>> records = [{"seat": 0, "strategy": "higher", "accuracy": 0.302}]
+    >>> table(records).rows, table(records).labels("vi")
+    ([['0', 'the higher number', '0.302']], ['Chỗ ngồi', 'chiến lược', 'buộc tội đúng Hung thủ'])
+    >>> pivot = pd.DataFrame({2: ["1/7"]}, index=pd.Index(["2"], name="figure"))
+    >>> pivot = pivot.rename_axis(columns="players")
+    >>> table(pivot).labels("vi")
+    ['Hình nộm', '2 người chơi']
+    """
+    header: list[str | tuple[str, str]] | None = None
+    if isinstance(data, pd.DataFrame):
+        frame = data.reset_index() if data.index.name is not None else data
+        keys = [str(c) for c in frame.columns]
+        if data.columns.name in COLUMNS:  # a pivot: "2 players", "3 players", …
+            unit = COLUMNS[str(data.columns.name)]
+            header = [COLUMNS.get(keys[0], keys[0])] + [
+                (f"{k} {label(unit, 'en').lower()}", f"{k} {label(unit, 'vi').lower()}") for k in keys[1:]
+            ]
+        rows = [[_cell(k, v) for k, v in zip(keys, row, strict=True)] for row in frame.itertuples(False)]
+    else:
+        records = list(data)
+        keys = list(columns or (records[0].keys() if records else []))
+        rows = [[_cell(k, record.get(k)) for k in keys] for record in records]
+    if columns is not None and isinstance(data, pd.DataFrame):
+        wanted = [keys.index(c) for c in columns]
+        keys, rows = list(columns), [[row[i] for i in wanted] for row in rows]
+    return Table(rows, header or [COLUMNS.get(k, k) for k in keys])
+
+
+def odds_summary(odds: CulpritOdds) -> Table:
+    """One detective's exact odds: each suspect, the suspect not looked at, and the culprit's number.
+
+    >>> odds_summary(culprit_odds(Knowledge.make(3, ["2", "3"], {0: "7", 1: "8"}))).rows[-1]
+    ["the culprit's number is 8", '2/3']
+    """
+    culprit = i18n.t("grove_culprit")
+    rows = [[f"{i18n.t('suspect')} {i} — {culprit}", str(p)] for i, p in enumerate(odds.suspects)]
+    rows.append([say("the suspect not looked at is guilty", "Nghi phạm chưa xem có tội"), str(odds.unseen)])
+    rows += [
+        [say(f"the culprit's number is {f}", f"số của Hung thủ là {f}"), str(p)]
+        for f, p in odds.culprit_number.items()
+    ]
+    return Table(rows, [("event", "sự kiện"), "probability"])
+
+
+def odds_table(players: int, alibis: Sequence[str], seens: Sequence[dict[int, str]]) -> Table:
+    """For each thing seen (suspect → face), the exact odds that each suspect is the culprit.
+
+    >>> odds_table(5, ["2", "3"], [{0: "X", 1: "X"}]).rows
+    [['5', '2, 3', 'Suspect 0: X, Suspect 1: X', '0', '0', '1']]
+    """
+    rows = []
+    for seen in seens:
+        odds = culprit_odds(Knowledge.make(players, list(alibis), seen))
+        shown = ", ".join(f"{i18n.t('suspect')} {i}: {face}" for i, face in sorted(seen.items()))
+        rows.append([str(players), ", ".join(alibis), shown, *[str(p) for p in odds.suspects]])
+    odds_columns = [COLUMNS[f"p{i}"] for i in range(3)]
+    return Table(rows, ["players", ("alibis", "Ngoại phạm"), ("seen", "đã thấy"), *odds_columns])
+
+
+def grid_table(grid: SeenPairGrid) -> Table:
+    """:func:`plot_seen_pair_grid`'s numbers: P(the suspect not looked at is the culprit) for each face
+    seen at suspect 0 (rows) and suspect 1 (columns); "–" where the pair cannot occur."""
+    corner = say("suspect 0 \\ suspect 1", "Nghi phạm 0 \\ Nghi phạm 1")
+    rows = [[face.label, *("–" if p is None else fraction_label(p) for p in row)]
+            for face, row in zip(grid.faces, grid.unseen, strict=True)]
+    return Table(rows, [corner, *[face.label for face in grid.faces]])
+
+
+def reading_table(reading: Any) -> Table:
+    """The odds of one seat without and with the chips of the players before it (an
+    :class:`~rulesengine.grove.inference.Inference`)."""
+    rows = [
+        [say("without the earlier chips", "không tính các chip trước đó"), *[str(p) for p in reading.plain]],
+        [say("with the earlier chips", "có tính các chip trước đó"), *[str(p) for p in reading.odds]],
+    ]
+    return Table(rows, [("odds", "xác suất"), *[COLUMNS[f"p{i}"] for i in range(3)]])

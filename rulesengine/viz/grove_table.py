@@ -31,12 +31,35 @@ from matplotlib.patches import Circle, Ellipse, FancyBboxPatch, Rectangle
 
 from rulesengine import i18n
 from rulesengine.errors import RulesEngineError
-from rulesengine.grove.figures import Figure
-from rulesengine.grove.game import Accuse, GameState, Look, RoundResult, new_game
+from rulesengine.grove.figures import Figure, figures_in_play
+from rulesengine.grove.game import Accuse, Deal, GameState, Look, Outcome, RoundResult, new_game
 from rulesengine.grove.strategies import STRATEGIES
-from rulesengine.viz.common import PALETTE, FigureView, LanguageSwitch, MessageBox, bind
+from rulesengine.viz.common import (
+    PALETTE,
+    FigureView,
+    LanguageSwitch,
+    MessageBox,
+    Table,
+    bind,
+    say,
+    widget_bundle,
+)
 
-__all__ = ["SEAT_COLOURS", "GroveStepper", "draw_table", "picture", "step_title"]
+__all__ = [
+    "SEAT_COLOURS",
+    "GroveStepper",
+    "alibis_table",
+    "culprit_table",
+    "deal_counts",
+    "deal_table",
+    "decision_table",
+    "draw_table",
+    "looks_table",
+    "outcome_table",
+    "picture",
+    "round_table",
+    "step_title",
+]
 
 #: One colour per seat (the chips' colours, GR-C2).
 SEAT_COLOURS = (PALETTE["blue"], PALETTE["orange"], PALETTE["green"], PALETTE["purple"], PALETTE["red"])
@@ -45,7 +68,20 @@ _BACK = "#5B4636"
 _FACE = "#FFFDF6"
 _GOLD = "#D4A017"
 _SUSPECT_X = (-1.8, 0.0, 1.8)
+#: The smallest text of the pictures, in points (captions, legends, labels under figures).
+CAPTION_PT = 10
+#: Controls' labels take the width their words need, in both languages.
+_LABEL = {"description_width": "initial"}
 _SCENE_Y = 0.55
+
+
+def _two_lines(text: str) -> str:
+    """``text`` broken before its last word (a caption under a small figure).
+
+    >>> _two_lines("Hình nộm ngửa"), _two_lines("Victim")
+    ('Hình nộm\\nngửa', 'Victim')
+    """
+    return "\n".join(text.rsplit(" ", 1))
 
 
 def _seat_xy(seat: int, players: int) -> tuple[float, float]:
@@ -159,20 +195,20 @@ def _draw_legend(ax: Axes) -> None:
     y = -4.45
     x = -6.2
     _draw_leader_token(ax, x + 0.15, y)
-    ax.text(x + 0.45, y, i18n.t("first_token"), va="center", fontsize=8)
+    ax.text(x + 0.45, y, i18n.t("first_token"), va="center", fontsize=CAPTION_PT)
     x += 3.0
     ax.add_patch(Circle((x + 0.15, y), 0.2, facecolor="#2B2B2B", edgecolor=_GOLD, linewidth=1.2, zorder=6))
     ax.plot([x + 0.0, x + 0.3], [y - 0.12, y + 0.12], color=_GOLD, lw=1.5, zorder=7)
-    ax.text(x + 0.45, y, i18n.t("unseen_token"), va="center", fontsize=8)
+    ax.text(x + 0.45, y, i18n.t("unseen_token"), va="center", fontsize=CAPTION_PT)
     x += 2.6
     _draw_chip(ax, x + 0.15, y, 0, r=0.11)
-    ax.text(x + 0.35, y, i18n.t("detective_chip"), va="center", fontsize=8)
+    ax.text(x + 0.35, y, i18n.t("detective_chip"), va="center", fontsize=CAPTION_PT)
     x += 2.2
     _draw_chip(ax, x + 0.15, y, 0, incompetent=True, r=0.11)
-    ax.text(x + 0.35, y, i18n.t("incompetent_chip"), va="center", fontsize=8)
+    ax.text(x + 0.35, y, i18n.t("incompetent_chip"), va="center", fontsize=CAPTION_PT)
     x += 2.3
     ax.add_patch(Circle((x + 0.15, y), 0.075, facecolor=SEAT_COLOURS[1], edgecolor="white", lw=0.6, zorder=6))
-    ax.text(x + 0.3, y, i18n.t("grove_looked_by"), va="center", fontsize=8)
+    ax.text(x + 0.3, y, i18n.t("grove_looked_by"), va="center", fontsize=CAPTION_PT)
 
 
 def step_title(state: GameState, stage: str | None) -> tuple[str, str]:
@@ -245,7 +281,7 @@ def draw_table(
             f"{i18n.t('suspect')} {i}",
             ha="center",
             va="top",
-            fontsize=9,
+            fontsize=CAPTION_PT,
             color="#5A4E35",
             zorder=4,
         )
@@ -280,17 +316,20 @@ def draw_table(
     if show_round or result is not None:
         victim = obs.victim if viewer is None and show_round else None
         _draw_figure(ax, 2.95, _SCENE_Y - 0.1, victim, scale=0.56, secret=victim is not None)
-        ax.text(2.95, _SCENE_Y - 0.75, i18n.t("victim"), ha="center", va="top", fontsize=8, color="#5A4E35")
+        # in two lines: on one line at 10 pt it would touch suspect 2's label
+        ax.text(2.95, _SCENE_Y - 0.75, _two_lines(i18n.t("victim")), ha="center", va="top",
+                fontsize=CAPTION_PT, color="#5A4E35", linespacing=1.0)
     public = state.deal.public if state.deal is not None else None
     if public is not None and (show_round or result is not None):
-        _draw_figure(ax, -2.95, _SCENE_Y - 0.1, public, scale=0.56)
+        _draw_figure(ax, -3.15, _SCENE_Y - 0.1, public, scale=0.56)
         ax.text(
-            -2.95,
+            -3.15,
             _SCENE_Y - 0.75,
-            i18n.t("grove_face_up"),
+            _two_lines(i18n.t("grove_face_up")),
             ha="center",
             va="top",
-            fontsize=8,
+            linespacing=1.0,
+            fontsize=CAPTION_PT,
             color="#5A4E35",
         )
     if not show_round and result is None:
@@ -337,8 +376,9 @@ def draw_table(
             _draw_figure(ax, x + 1.05, y + 0.45, holding if visible else None, scale=0.42, secret=visible)
             if visible and stage != "dealt":  # what this seat knows is not at the scene (GR-I2, GR-2P3)
                 known = " · ".join(f.label for f in state.deal.alibis(s))
-                ax.text(x + 1.05, y - 0.12, f"{i18n.t('alibi')}: {known}", ha="center", va="top",
-                        fontsize=7.5, color="#5A4E35", zorder=7)
+                # two lines under the figure, clear of the chip rows on its left
+                ax.text(x + 1.05, y - 0.12, f"{i18n.t('alibi')}\n{known}", ha="center", va="top",
+                        fontsize=CAPTION_PT, color="#5A4E35", zorder=7, linespacing=1.1)
         # detective chips still in hand (GR-C2), then incompetent chips (GR-V3)
         for k in range(state.detective_chips[s]):
             _draw_chip(ax, x - 1.3 + 0.26 * k, y - 0.05, s, r=0.11)
@@ -366,7 +406,7 @@ def draw_table(
             "\n".join(lines),
             ha="left",
             va="top",
-            fontsize=9,
+            fontsize=CAPTION_PT,
             color=PALETTE["ink"],
             bbox=dict(boxstyle="round,pad=0.4", facecolor="white", edgecolor="#BBBBBB"),
             zorder=10,
@@ -414,7 +454,7 @@ class GroveStepper:
         self.bot = STRATEGIES[bot]
         self.switch = LanguageSwitch()
         self.message = MessageBox()
-        self.view = widgets.Dropdown(layout=widgets.Layout(width="260px"))
+        self.view = widgets.Dropdown(layout=widgets.Layout(width="auto"), style=_LABEL)
         self.view.add_class("grove-stepper-view")
         bind(self.view, "view")
         self.next_button = bind(
@@ -423,19 +463,22 @@ class GroveStepper:
         self.next_button.add_class("grove-stepper-next")
         self.reset_button = bind(widgets.Button(layout=widgets.Layout(width="130px")), "reset")
         self.reset_button.add_class("grove-stepper-reset")
-        self.acting = widgets.Dropdown(options=list(range(players)), layout=widgets.Layout(width="200px"),
-                                       style={"description_width": "initial"})
+        self.acting = widgets.Dropdown(options=list(range(players)), layout=widgets.Layout(width="auto"),
+                                       style=_LABEL)
         self.acting.add_class("grove-stepper-acting")
         bind(self.acting, "grove_acting_seat")
         self.pair = widgets.Dropdown(
             options=[("0 & 1", (0, 1)), ("0 & 2", (0, 2)), ("1 & 2", (1, 2))],
-            layout=widgets.Layout(width="260px"),
+            layout=widgets.Layout(width="auto"),
+            style=_LABEL,
         )
         self.pair.add_class("grove-stepper-pair")
         bind(self.pair, "grove_pair")
         self.look_button = bind(widgets.Button(layout=widgets.Layout(width="110px")), "grove_look")
         self.look_button.add_class("grove-stepper-look")
-        self.suspect = widgets.Dropdown(options=[0, 1, 2], layout=widgets.Layout(width="200px"))
+        self.suspect = widgets.Dropdown(
+            options=[0, 1, 2], layout=widgets.Layout(width="auto"), style=_LABEL
+        )
         self.suspect.add_class("grove-stepper-suspect")
         bind(self.suspect, "suspect")
         self.accuse_button = bind(widgets.Button(layout=widgets.Layout(width="110px")), "grove_accuse")
@@ -574,7 +617,7 @@ class GroveStepper:
         draw_table(self.state, self.viewer, self.stage, ax=ax)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        return widget_bundle(self.widget, **kwargs)
 
 
 def picture(state: GameState, viewer: int | None = None, stage: str | None = None,
@@ -595,3 +638,177 @@ def picture(state: GameState, viewer: int | None = None, stage: str | None = Non
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", facecolor="white")
     return Image(data=buffer.getvalue(), format="png")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# What the notebooks print, as tables in the current language (never reprs such as ``Look(seat=1, …)``).
+
+_SEAT = "seat"
+_WHERE: tuple[str, str] = ("place", "vị trí")
+_IN_HAND: tuple[str, str] = ("in hand", "trên tay")
+
+
+def _seat(seat: int | None) -> str:
+    return "—" if seat is None else f"{i18n.t('seat')} {seat}"
+
+
+def _seats(seats: Sequence[int]) -> str:
+    return ", ".join(str(s) for s in seats) or "—"
+
+
+def _figures(figures: Sequence[Figure]) -> str:
+    return ", ".join(f.label for f in figures) or "—"
+
+
+def culprit_rule(suspects: Sequence[Figure]) -> str:
+    """The rule ids that pick the culprit among ``suspects``: GR-R2 with a 5 among the numbers, else
+    GR-R1; GR-R3 too when an X is ignored.
+
+    >>> culprit_rule(tuple(map(Figure.parse, "X56"))), culprit_rule(tuple(map(Figure.parse, "386")))
+    ('GR-R2, GR-R3', 'GR-R1')
+    """
+    numbers = [f for f in suspects if f.is_number]
+    rules = ["GR-R2" if Figure.parse("5") in numbers else "GR-R1"]
+    return ", ".join(rules + (["GR-R3"] if len(numbers) < len(suspects) else []))
+
+
+def _reason(suspects: Sequence[Figure], language: str | None = None) -> str:
+    numbers = [f for f in suspects if f.is_number]
+    if Figure.parse("5") in numbers:
+        text = say("a 5 is a suspect: the lowest number", "có số 5: số nhỏ nhất", language)
+    else:
+        text = say("no 5 among the suspects: the highest number", "không có số 5: số lớn nhất", language)
+    if len(numbers) < len(suspects):
+        text += say("; an X is always innocent", "; Nghi phạm X luôn vô tội", language)
+    return text
+
+
+def deal_counts(players: Sequence[int] = (2, 3, 4, 5)) -> Table:
+    """The figures in play and the number of distinct deals for each player count (GR-S1, GR-S3).
+
+    >>> deal_counts((2, 5)).rows
+    [['2', '2 3 4 5 6 7 8', '5040'], ['5', '2 3 4 5 6 7 8 X X', '181440']]
+    """
+    from rulesengine.grove.game import count_deals
+
+    return Table(
+        [[n, " ".join(f.label for f in figures_in_play(n)), count_deals(n)] for n in players],
+        ["players", ("figures in play", "hình nộm được dùng"), ("distinct deals", "số cách chia khác nhau")],
+    )
+
+
+def deal_table(deal: Deal) -> Table:
+    """Where each figure of a deal lies: the seats' hands, the three suspects, the victim, the face-up
+    figure with two players (GR-S3, GR-2P1).
+
+    >>> deal_table(Deal.of([2, 3], [5, 8, 6], 7, public=4)).rows[-1]
+    ['Face-up figure', '4']
+    """
+    rows = [[f"{_seat(s)} ({say(*_IN_HAND)})", f.label] for s, f in enumerate(deal.hands)]
+    rows += [[f"{i18n.t('suspect')} {i}", f.label] for i, f in enumerate(deal.suspects)]
+    rows.append([i18n.t("victim"), deal.victim.label])
+    if deal.public is not None:
+        rows.append([i18n.t("grove_face_up"), deal.public.label])
+    return Table(rows, [_WHERE, "figure"])
+
+
+def alibis_table(state: GameState) -> Table:
+    """Each seat's two alibis and where they come from (GR-I1, GR-I2; GR-2P3 with two players).
+
+    >>> alibis_table(new_game(4).apply(Deal.of(["X", 3, 4, 2], [5, 8, 6], 7))).rows[1]
+    ['Seat 1', '3', 'X', '3, X']
+    """
+    rows = []
+    for seat in range(state.players):
+        obs = state.observation(seat)
+        other = obs.public if obs.public is not None else obs.received
+        hand = "—" if obs.hand is None else obs.hand.label
+        rows.append([_seat(seat), hand, "—" if other is None else other.label, _figures(obs.alibis)])
+    second = "grove_face_up" if state.players == 2 else ("received from the right", "nhận từ bên phải")
+    return Table(rows, [_SEAT, _IN_HAND, second, ("alibis", "Ngoại phạm")])
+
+
+def culprit_table(scenes: Sequence[str]) -> Table:
+    """For each crime scene (three faces, e.g. ``"X56"``): the culprit and the rule that picks it.
+
+    >>> culprit_table(["586"]).rows
+    [['5, 8, 6', '5', 'GR-R2', 'a 5 is a suspect: the lowest number']]
+    """
+    from rulesengine.grove.figures import culprit_figure
+
+    rows = []
+    for scene in scenes:
+        suspects = tuple(Figure.parse(face) for face in scene)
+        culprit = culprit_figure(suspects).label
+        rows.append([_figures(suspects), culprit, culprit_rule(suspects), _reason(suspects)])
+    return Table(rows, [("suspects", "Nghi phạm"), "grove_culprit", "rule", ("why", "vì sao")])
+
+
+def _action(action: Any) -> str:
+    if isinstance(action, Look):
+        a, b = action.suspects
+        return say(f"look at suspects {a} and {b}", f"xem Nghi phạm {a} và {b}")
+    if isinstance(action, Accuse):
+        return say(f"accuse suspect {action.suspect}", f"buộc tội Nghi phạm {action.suspect}")
+    return str(action)
+
+
+def looks_table(state: GameState, seat: int) -> Table:
+    """What ``seat`` knows of each suspect this round: the figure seen, or not looked at (with the
+    Unseen token, GR-P2)."""
+    seen = state.observation(seat).seen()
+    unseen = state.observation(seat).unseen_token
+    rows = []
+    for i in range(3):
+        if i in seen:
+            shown = seen[i].label
+        else:
+            token = f" — {i18n.t('unseen_token')}" if i == unseen else ""
+            shown = f"({i18n.t('grove_not_looked')}){token}"
+        rows.append([f"{i18n.t('suspect')} {i}", shown])
+    return Table(rows, ["suspect", (f"what seat {seat} saw", f"chỗ ngồi {seat} đã thấy")])
+
+
+def decision_table(state: GameState) -> Table:
+    """The pending decision: who decides, under which rule, and every legal option in words."""
+    decision = state.pending()
+    if decision is None:
+        return Table([], ["rule"], title=i18n.t("game_end"))
+    options = "; ".join(_action(option) for option in decision.options)
+    header: list[str | tuple[str, str]] = ["rule", _SEAT, ("may only", "chỉ có thể")]
+    return Table([[decision.rule_id, _seat(decision.seat), options]], header)
+
+
+def round_table(result: RoundResult) -> Table:
+    """A finished round: each suspect's face, its stack of chips by seat (bottom to top), and what
+    happened to the stack (GR-V1..GR-V3); the next leader (GR-V4) in the title."""
+    rows = []
+    for i, face in enumerate(result.suspects):
+        stack = result.stacks[i]
+        if i == result.culprit:
+            fate = f"{i18n.t('grove_culprit')} — {i18n.t('grove_box')}" if stack else i18n.t("grove_culprit")
+        else:
+            takers = [p for p in result.penalties if p.suspect == i]
+            fate = "; ".join(
+                say(f"seat {p.seat} takes {len(p.chips)} incompetent chips",
+                    f"chỗ ngồi {p.seat} nhận {len(p.chips)} Chip Kém cỏi") for p in takers
+            ) or "—"
+        rows.append([f"{i18n.t('suspect')} {i}", face.label, _seats(stack), fate])
+    leader = "—" if result.next_leader is None else _seat(result.next_leader)
+    title = f"{say('Round', 'Vòng')} {result.round} · {i18n.t('grove_next_leader')}: {leader}"
+    chips = ("chips, bottom to top (seats)", "chip, dưới lên trên (chỗ ngồi)")
+    return Table(rows, ["suspect", "figure", chips, ("result", "kết quả")], title=title)
+
+
+def outcome_table(outcome: Outcome) -> Table:
+    """The end of a game: each seat's incompetent chips (own colour among them) and place, best first
+    (GR-E2, GR-E3); the tie-break that decided the loser in the title."""
+    decided = {"count": ("most incompetent chips", "nhiều Chip Kém cỏi nhất"),
+               "own colour": ("more of their own colour", "nhiều chip của chính mình hơn"),
+               "seat": ("nearest to the right of the last leader", "gần nhất về bên phải Người đi đầu cuối")}
+    rows = [[outcome.place(s), _seat(s), outcome.incompetent[s], outcome.own_colour[s],
+             say("loses", "thua") if s == outcome.loser else ""] for s in outcome.ranking]
+    title = say(f"{outcome.rounds} rounds; the loser: ", f"{outcome.rounds} vòng; người thua: ")
+    title += say(*decided.get(outcome.decided_by, (outcome.decided_by, outcome.decided_by)))
+    own = ("of their own colour", "của chính mình")
+    return Table(rows, ["grove_ranking", _SEAT, "incompetent_chip", own, ""], title=title)

@@ -43,6 +43,7 @@ from rulesengine.viz.common import (
     button,
     classed,
     on_new_language,
+    secret_badge,
 )
 from rulesengine.viz.looper_board import BoardPicture, TableView, picture_from_game, role_name
 from rulesengine.viz.looper_cards import TABLE_SIZE, ViewSwitch
@@ -459,9 +460,10 @@ class DayStepper:
             f"{i.day}: {html.escape(incident_name(i.incident))}" for i in self.game.script.incidents
         )
         return (
-            f'<div style="color:#7B3F99">🔒 <b>{html.escape(i18n.t("secret_role"))}</b>: {roles}<br>'
-            f"🔒 <b>{html.escape(i18n.t('culprit'))}</b>: {culprits} ({incidents})<br>"
-            f"🔒 <b>{html.escape(i18n.t('plot'))}</b>: {plots}</div>"
+            f'<div style="color:#7B3F99">'
+            f'{secret_badge()}<b>{html.escape(i18n.t("secret_role"))}</b>: {roles}<br>'
+            f"{secret_badge()}<b>{html.escape(i18n.t('culprit'))}</b>: {culprits} ({incidents})<br>"
+            f"{secret_badge()}<b>{html.escape(i18n.t('plot'))}</b>: {plots}</div>"
         )
 
     def _picture(self) -> BoardPicture:

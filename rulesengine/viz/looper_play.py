@@ -5,7 +5,9 @@ as the Protagonists against the Mastermind agent, or as the Mastermind against t
 **Play on** runs the game up to the learner's next decision; **Agents play to the end** lets both
 agents finish the game (with a progress bar). The notes panel gathers what the Protagonists have learned
 from what was announced: incidents that happened or not, deaths, refusals (a clue to a role), revealed
-roles, culprits and subplots, and how each loop ended.
+roles, culprits and subplots, and how each loop ended. The path box loads a script file: a project
+script (YAML, e.g. written by ``looper import``) or a community script file (JSON), whose First Steps and
+Basic Tragedy X scripts are converted (:func:`script_files`).
 
 >>> play = PlayWidget(draw=False)
 >>> play.play_on()
@@ -16,14 +18,17 @@ roles, culprits and subplots, and how each loop ended.
 from __future__ import annotations
 
 import html
+import tempfile
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
 from rulesengine import i18n
+from rulesengine.errors import InputError
 from rulesengine.looper.plans import Agent, heuristic_agents
-from rulesengine.looper.script import shipped_scripts
+from rulesengine.looper.script import dump_script, load_script, shipped_scripts
 from rulesengine.looper.state import Side
 from rulesengine.looper.text import notes as text_notes
 from rulesengine.viz.common import button, classed
@@ -36,6 +41,44 @@ SIDES = ("protagonists", "mastermind")
 def script_ids() -> list[str]:
     """The ids of the shipped scripts, in file order."""
     return [path.stem for path in shipped_scripts()]
+
+
+def script_files(path: str | Path) -> list[tuple[str, str]]:
+    """The (title, script id) pairs a file adds to the script list; the id is the file's path without
+    ``.yaml``, which the stepper loads as ``SCRIPTS_DIR / f"{id}.yaml"`` (an absolute path wins).
+
+    A ``.json``/``.jsonc`` file is a community script file: its valid First Steps and Basic Tragedy X
+    scripts are converted (as ``looper import`` does) into a temporary folder. Any other file is a
+    project script, validated on loading.
+
+    Raises
+    ------
+    InputError
+        The file cannot be read, is malformed, or (community) holds no valid script to play.
+
+    >>> from rulesengine.looper.script import SCRIPTS_DIR
+    >>> script_files(SCRIPTS_DIR / "fs_01_tutorial.yaml")[0][0]
+    'The Last Bell'
+    """
+    path = Path(path).expanduser().resolve()
+    if path.suffix.lower() not in (".json", ".jsonc"):
+        script = load_script(path)
+        return [(script.title, str(path.with_suffix("")))]
+    from rulesengine.looper.community import import_scripts, read_community
+
+    results = import_scripts(read_community(path), path.name)
+    valid = [r.script for r in results if r.status == "valid" and r.script is not None]
+    if not valid:
+        raise InputError(
+            path.name, "no valid First Steps or Basic Tragedy X script to play (see looper import)"
+        )
+    folder = Path(tempfile.mkdtemp(prefix="rulesengine-import-"))
+    out = []
+    for script in valid:
+        target = folder / f"{script.id}.yaml"
+        target.write_text(dump_script(script), encoding="utf-8")
+        out.append((script.title, str(target.with_suffix(""))))
+    return out
 
 
 def notes(view: Mapping[str, Any], lang: str | None = None) -> list[str]:
@@ -91,12 +134,21 @@ class PlayWidget(DayStepper):
             ),
             "rulesengine-looper-notes",
         )
+        self.path_box = classed(
+            widgets.Text(
+                placeholder="my_scripts/fs_x.yaml, scripts.jsonc", layout=widgets.Layout(width="360px")
+            ),
+            "rulesengine-looper-path",
+        )
+        self.load_button = button("rulesengine-looper-load", "load_script_file", "240px")
+        self.load_button.on_click(lambda _b: self.load_file(self.path_box.value))
         self.new_button.on_click(lambda _b: self.new_game(self.script_choice.value, self.side_choice.value))
         self.play_on_button.on_click(lambda _b: self.play_on())
         self.auto_button.on_click(lambda _b: self.play_to_end())
         self.widget.children = (
             widgets.HBox([self.switch.widget, self.view.widget]),
             widgets.HBox([self.script_choice, self.side_choice, self.new_button]),
+            widgets.HBox([self.path_box, self.load_button]),
             widgets.HBox([self.play_on_button, self.next_button, self.auto_button, self.progress]),
             self.steps,
             self.panel,
@@ -122,6 +174,20 @@ class PlayWidget(DayStepper):
         self.prot_learner.value = side == "protagonists"
         self.view.widget.value = side
         self.reset()
+
+    def load_file(self, path: str) -> list[str]:
+        """Add the scripts of a file (:func:`script_files`) to the list and select the first; returns
+        their ids (none, with the reason in the message box, when the file cannot be used)."""
+        try:
+            added = script_files(path.strip())
+        except InputError as exc:
+            self.message.error(str(exc))
+            return []
+        known = [o if isinstance(o, tuple) else (o, o) for o in self.script_choice.options]
+        values = {value for _, value in known}
+        self.script_choice.options = known + [(title, value) for title, value in added if value not in values]
+        self.script_choice.value = added[0][1]
+        return [value for _, value in added]
 
     def play_on(self) -> None:
         """Run the game (agents for the other side) up to the learner's next decision or the end."""
@@ -165,4 +231,4 @@ class PlayWidget(DayStepper):
             )
 
 
-__all__ = ["SIDES", "PlayWidget", "ability_text", "heuristic_agents", "notes", "script_ids"]
+__all__ = ["SIDES", "PlayWidget", "ability_text", "heuristic_agents", "notes", "script_files", "script_ids"]

@@ -57,7 +57,11 @@ DAY_STEPS = (
 
 def log_html(events: Iterable[Mapping[str, Any]], *, fresh: int = 0, newest_first: bool = True,
              lang: str | None = None) -> str:
-    """The log as an HTML list; Mastermind-only lines marked 🔒 in purple; the last ``fresh`` lines bold."""
+    """The log as an HTML list; Mastermind-only lines in purple with a "Mastermind" badge
+    (:func:`rulesengine.viz.common.secret_badge`); the last ``fresh`` lines bold; sentences in ``lang``
+    (default: the current language)."""
+    from rulesengine.viz.common import secret_badge
+
     lines = log_lines(events, lang)
     rows = []
     n = len(lines)
@@ -66,7 +70,7 @@ def log_html(events: Iterable[Mapping[str, Any]], *, fresh: int = 0, newest_firs
         style = "color:#7B3F99;" if secret else ""
         if i >= n - fresh:
             style += "font-weight:600;background:#FFF6CC;"
-        mark = "🔒 " if secret else ""
+        mark = secret_badge() if secret else ""
         rows.append(
             f'<div class="rulesengine-log-line{" rulesengine-log-secret" if secret else ""}" style="{style}">'
             f"<code>{html.escape(rule)}</code> {mark}{html.escape(text)}</div>"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rulesengine.looper.actions import Allow, Choose, Guess, Pass, PlaceCard, UseAbility
 from rulesengine.looper.engine import Game
+from rulesengine.looper.rulings import Rulings
 from rulesengine.looper.state import Phase
 from tests.looper.engine_helpers import (
     QUIET_MM,
@@ -165,12 +166,14 @@ def test_godly_being_culprit_before_its_loop_no_incident() -> None:
 
 def test_boss_counts_as_in_its_turf_for_same_location() -> None:
     """Boss's turf (content §8): with turf Hospital, the Boss (in the City) counts as being with the
-    Doctor: the Doctor's ability may target it, and a Murder in the Hospital may take it."""
+    Doctor: the Doctor's ability may target it, and, with the ruling ``boss_turf_in_incidents`` (⚠j),
+    a Murder in the Hospital may take it (tests/looper/test_readings.py has the default)."""
     game = make_game(
         cast=("boss", "doctor", "boy_student"),
         roles={},
         boss_turf="hospital",
         incidents=[(1, "murder", "doctor")],
+        rulings=Rulings(boss_turf_in_incidents=True),
     )
     game.chars["doctor"].goodwill = 2
     game.chars["doctor"].paranoia = 2

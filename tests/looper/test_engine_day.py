@@ -7,6 +7,7 @@ import pytest
 from rulesengine.errors import IllegalActionError
 from rulesengine.looper.actions import Allow, Choose, Pass, PlaceCard, Refuse, UseAbility
 from rulesengine.looper.replay import format_event
+from rulesengine.looper.rulings import Rulings
 from rulesengine.looper.state import Phase
 from tests.looper.engine_helpers import QUIET_MM, QUIET_P, events, make_game, place_cards, quiet_day
 
@@ -376,8 +377,14 @@ def test_refusal_by_role_tl_d6c(role: str, expected: tuple[object, ...]) -> None
 
 
 def test_unrefusable_ability_tl_d6c() -> None:
-    """TL-D6c: the Mystery Boy's ability cannot be refused even with a refusing role; it reveals the role."""
-    game = make_game(cast=("mystery_boy", "doctor"), roles={"mystery_boy": "cultist"})
+    """TL-D6c: the Mystery Boy's ability cannot be refused even with a refusing role; it reveals the role.
+
+    The ruling ``mystery_boy_from_loop: 1`` lets the ability be used in this first loop (⚠d)."""
+    game = make_game(
+        cast=("mystery_boy", "doctor"),
+        roles={"mystery_boy": "cultist"},
+        rulings=Rulings(mystery_boy_from_loop=1),
+    )
     game.chars["mystery_boy"].goodwill = 3
     place_cards(
         game, prot=[("move_horizontal", "hospital"), ("move_vertical", "shrine"), ("paranoia_plus_1", "city")]

@@ -236,8 +236,6 @@ CASES: list[tuple[str, str, Edit, str]] = [
      "s.yaml: private: boss_turf: missing (boss is in the cast)"),
     ("turf_without_boss", FS1, lambda d: put(prv(d), "boss_turf", "city"),
      "s.yaml: private: boss_turf: set, but no character of the cast has a turf"),
-    ("henchman_start_missing", FS3, lambda d: put(prv(d), "henchman_start", None),
-     "s.yaml: private: henchman_start: missing (henchman is in the cast)"),
     ("henchman_start_without_henchman", FS1, lambda d: put(prv(d), "henchman_start", "city"),
      "s.yaml: private: henchman_start: set, but no character of the cast has a chosen start"),
 ]  # fmt: skip
@@ -288,9 +286,10 @@ def test_options_are_kept_as_written_and_checked_by_the_validator(tmp_path: Path
     assert script.options == {"student_any_target": True, "mystery_boy_from_loop": 2}
     data["options"] = {"anything": [1, 2], "police_this_loop_only": 1}
     assert [str(p) for p in script_problems(parse_script(write(tmp_path, data)), C)] == [
-        "s.yaml: options: anything: unknown ruling option (known: doctor_mastermind_use,"
-        " keep_leader_across_loops, mystery_boy_from_loop, paranoia_virus_sticky, police_this_loop_only,"
-        " student_any_target, time_traveler_optional)",
+        "s.yaml: options: anything: unknown ruling option (known: boss_turf_in_incidents,"
+        " doctor_mastermind_use, keep_leader_across_loops, missing_person_any_location,"
+        " mystery_boy_from_loop, nurse_on_herself, paranoia_virus_sticky, police_this_loop_only,"
+        " spreading_needs_goodwill, student_any_target, time_traveler_optional)",
         "s.yaml: options: police_this_loop_only: expected true or false, got 1",
     ]
 
@@ -458,9 +457,10 @@ BAD_OPTIONS = [
     ({"mystery_boy_from_loop": True}, f"options: mystery_boy_from_loop: {LOOP_NUMBER}, got True"),
     ({"doctor_mastermind_use": "always"}, "options: doctor_mastermind_use: expected one of off, refusal,"
      " refusal_and_goodwill, got 'always'"),
-    ({"unicorns": True}, "options: unicorns: unknown ruling option (known: doctor_mastermind_use,"
-     " keep_leader_across_loops, mystery_boy_from_loop, paranoia_virus_sticky, police_this_loop_only,"
-     " student_any_target, time_traveler_optional)"),
+    ({"unicorns": True}, "options: unicorns: unknown ruling option (known: boss_turf_in_incidents,"
+     " doctor_mastermind_use, keep_leader_across_loops, missing_person_any_location,"
+     " mystery_boy_from_loop, nurse_on_herself, paranoia_virus_sticky, police_this_loop_only,"
+     " spreading_needs_goodwill, student_any_target, time_traveler_optional)"),
 ]
 
 

@@ -53,3 +53,31 @@ def test_new_game_switches_script_and_side():
     assert play.game.script.id == "btx_01_first_contract"
     assert play.side == "mastermind" and play.view.value == "mastermind"
     assert play.game.loop == 1 and play.game.day == 1
+
+
+def test_the_path_box_loads_an_imported_community_script(tmp_path):
+    """Notebook 04 plays a script of a community file: converted as `looper import` does, then offered."""
+    from pathlib import Path
+
+    sample = Path(__file__).resolve().parents[1] / "looper" / "data" / "community_sample.jsonc"
+    play = PlayWidget(draw=False)
+    play.path_box.value = str(sample)
+    play.load_button.click()
+    titles = [label for label, _value in play.script_choice.options]
+    assert titles[-2:] == ["Lanterns at Dusk", "The Turf of the Old Man"]
+    play.new_button.click()
+    assert play.game.script.id == "fs_lanterns_at_dusk"
+    play.play_on()
+    assert play.game.pending is not None and play.game.pending.who == "protagonist:0"
+
+
+def test_the_path_box_reports_a_file_it_cannot_use(tmp_path):
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"scripts": {}}', encoding="utf-8")
+    play = PlayWidget(draw=False)
+    assert play.load_file(str(bad)) == []
+    assert play.message.last_error == (
+        'broken.json: expected an object with a "scripts" list (the community script format)'
+    )
+    assert play.load_file(str(tmp_path / "none.yaml")) == []
+    assert play.message.last_error.endswith("none.yaml: cannot be read (No such file or directory)")
