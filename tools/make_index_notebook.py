@@ -61,6 +61,7 @@ i18n.set_language("en")
 | [02 — Looper: a day in nine steps](02_looper_day_in_nine_steps.ipynb) | The day TL-D1..TL-D9 step by step on a shipped script, with the Protagonists' and the Mastermind's views side by side. |
 | [03 — Looper: loop end and final guess](03_looper_loop_end_and_final_guess.ipynb) | The three ways a loop ends (TL-LE1), the loss check (TL-LE2), the time spiral and rewind (TL-TS, TL-RW), and the final guess (TL-FG). |
 | [04 — Looper: play a script](04_looper_play_a_script.ipynb) | A whole shipped script against the Mastermind agent, with the log, the board and a notes panel. |
+| [05 — Looper: deduction](05_looper_deduction.ipynb) | Which roles, culprits and plots are still possible after each day: a heat map, the candidates falling, each elimination explained, the final-guess advisor and the next move. |
 | [10 — In a Grove: the rules](10_grove_rules.ipynb) | Deal, investigation, accusations, reveal, penalties and ranking (GR-…), played from any seat. |
 | [11 — In a Grove: culprit odds](11_grove_culprit_odds.ipynb) | Exact culprit odds for what you saw, the Bayes table behind them, and the analysis by player count. |
 
@@ -76,6 +77,7 @@ Each notebook also runs as an app under Voilà: `make voila` serves them all (st
 | [02 — Looper: Trình tự một ngày (9 bước)](02_looper_day_in_nine_steps.ipynb) | Một ngày TL-D1..TL-D9 từng bước trên một Kịch bản có sẵn, với góc nhìn của Nhân vật Chính và của Mastermind. |
 | [03 — Looper: Kết thúc Vòng lặp và Phán đoán Cuối cùng](03_looper_loop_end_and_final_guess.ipynb) | Ba cách một Vòng lặp kết thúc (TL-LE1), kiểm tra điều kiện thua (TL-LE2), Time Spiral và quay ngược thời gian (TL-TS, TL-RW), và Phán đoán Cuối cùng (TL-FG). |
 | [04 — Looper: Chơi trọn một Kịch bản](04_looper_play_a_script.ipynb) | Chơi hết một Kịch bản có sẵn với Mastermind do máy điều khiển, kèm nhật ký, bàn chơi và bảng ghi chú. |
+| [05 — Looper: Suy luận](05_looper_deduction.ipynb) | Vai trò, thủ phạm và cốt truyện nào vẫn còn có thể sau mỗi ngày: bản đồ nhiệt, số kịch bản giảm dần, lời giải thích cho từng lần loại, cố vấn cho lượt Đoán cuối và nước đi tiếp theo. |
 | [10 — In a Grove: Luật chơi](10_grove_rules.ipynb) | Chia hình nộm, Điều tra, buộc tội, Công Bố, hình phạt và xếp hạng (GR-…), chơi từ bất kỳ chỗ ngồi nào. |
 | [11 — In a Grove: Xác suất là Hung thủ](11_grove_culprit_odds.ipynb) | Xác suất chính xác để mỗi Nghi phạm là Hung thủ theo những gì bạn đã thấy, bảng Bayes phía sau, và phân tích theo số người chơi. |
 

@@ -30,6 +30,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import make_deduction_notebook
 import make_grove_notebooks
 import make_index_notebook
 import make_looper_notebooks
@@ -46,7 +47,7 @@ def _edition(build: Callable[[], list[Cell]], edition: Edition) -> Builder:
 #: One generator per notebook, both languages: key ("02", "vi/02") → (path under notebooks/, builder).
 SOURCES: dict[str, tuple[str, Builder]] = {
     FOLDER[edition] + key: (FOLDER[edition] + name, _edition(build, edition))
-    for module in (make_index_notebook, make_looper_notebooks, make_grove_notebooks)
+    for module in (make_index_notebook, make_looper_notebooks, make_deduction_notebook, make_grove_notebooks)
     for key, (name, build) in module.NOTEBOOKS.items()
     for edition in EDITIONS
 }
@@ -148,7 +149,11 @@ def main(argv: list[str]) -> int:
         cells = build()
         old = ROOT / "notebooks" / name
         stale = keep_outputs(cells, nbformat.read(old, as_version=4).cells) if old.exists() else len(cells)
-        note = f"execute it to store the outputs of {stale} new or changed code cells" if stale else "outputs kept"
+        note = (
+            f"execute it to store the outputs of {stale} new or changed code cells"
+            if stale
+            else "outputs kept"
+        )
         print(f"{write(name, cells)} (rewritten: {note})")
     return execute([SOURCES[key][0] for key in keys]) if executing else 0
 

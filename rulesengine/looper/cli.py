@@ -4,6 +4,8 @@ Subcommands:
 
 - ``replay SCRIPT DECISIONS [--json] [--lang en|vi]``: replay a decisions file on a script and print the
   public log and the outcome (the JSON form also carries the full final state).
+- ``deduce SCRIPT DECISIONS [--json] [--lang en|vi]``: the deduction from the Protagonists' observation
+  (``docs/looper_deduction.md``).
 - ``play SCRIPT [--seed N] [--agents random|heuristic] [--record FILE] [--json] [--lang en|vi]``: play a
   game with agents (:func:`rulesengine.contract.drive`); ``--record`` writes its decisions file (the
   replay shape both games share).
@@ -65,6 +67,7 @@ def register(subparsers: Any) -> None:
     vp.add_argument("scripts", nargs="+", help="script files (YAML), see docs/looper_scripts.md")
     vp.add_argument("--json", action="store_true", help="print one JSON list of reports")
     vp.set_defaults(handler=_validate)
+    _register_deduce(sub)
     _register_community(sub)
 
 
@@ -118,6 +121,42 @@ def _validate(args: argparse.Namespace) -> int:
             for warning in rep["warnings"]:  # type: ignore[attr-defined]
                 print(f"  note: {warning}")
     return 0 if all(rep["valid"] for rep in reports) else 1
+
+
+def _register_deduce(sub: Any) -> None:
+    """``deduce SCRIPT DECISIONS [--json] [--lang en|vi]`` (docs/looper_deduction.md)."""
+    dp = sub.add_parser("deduce", help="deduce the private sheet from the Protagonists' observation")
+    dp.add_argument("script", help="script file (YAML): only its public sheet is used")
+    dp.add_argument("decisions", help="decisions file (YAML or JSON); only the Protagonists' view is used")
+    dp.add_argument("--json", action="store_true", help="print one JSON object")
+    dp.add_argument("--lang", choices=("en", "vi"), default="en", help="language of the explanations")
+    dp.set_defaults(handler=_deduce)
+
+
+def _deduce(args: argparse.Namespace) -> int:
+    """Replay the decisions, keep only the Protagonists' record, and print the deduction."""
+    from rulesengine.looper.deduce import PublicRecord, deduce, message
+
+    script = load_script(args.script)
+    game = replay(script, read_decisions(args.decisions), where=args.decisions)
+    result = deduce(PublicRecord.from_game(game))
+    data = result.as_dict(args.lang)
+    if args.json:
+        print(json.dumps(data, sort_keys=True, ensure_ascii=False))
+        return 0
+    print(f"candidates: {data['candidates']} ({message('deduce.weighting_uniform', args.lang)})")
+    for character, dist in data["roles"].items():
+        print(f"  {character}: " + ", ".join(f"{r} {p}" for r, p in dist.items()))
+    for day, dist in data["culprits"].items():
+        print(f"  day {day} culprit: " + ", ".join(f"{c} {p}" for c, p in dist.items()))
+    print("plots: " + ", ".join(f"{k} {v}" for k, v in data["plots"].items()))
+    guess = data["best_guess"]
+    print(f"best guess ({guess['probability']}): " + ", ".join(f"{c}={r}" for c, r in guess["roles"].items()))
+    for e in data["eliminated"]:
+        print(f"  event {e['event']} ({e['kind']}): -{e['removed']}: {e['why']}")
+    for n in data["next"]:
+        print(f"  next: {n['action']} {n['expected_bits']:.3f} bits")
+    return 0
 
 
 # --------------------------------------------------------------------------- community scripts

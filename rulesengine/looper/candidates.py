@@ -1,0 +1,177 @@
+"""Every private sheet a public sheet allows: the candidates of the deduction (``docs/looper_deduction.md``).
+
+A *sheet* here is the part of the private sheet that is fixed for the whole game and does not name a
+culprit: the main plot, the subplots, every character's role and the character parameters (Godly Being's
+entry loop, Boss's turf, Henchman's start). The culprits are added by :mod:`rulesengine.looper.deduce`,
+day by day, because the engine reads a culprit only at its incident step (TL-D7).
+
+The plots' role ranges are only used to *propose* role assignments; every proposal is then judged by the
+script validator itself (:func:`rulesengine.looper.script.script_problems`), so the limits of the set
+(role counts and caps, the Key Person's sex in Sign with me!, irregular roles) are the validator's and are
+not written a second time here.
+
+>>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
+>>> sheets = private_sheets(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
+>>> len(sheets) > 100, all(s.roles.keys() == set(sheets[0].roles) for s in sheets)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from rulesengine.looper.content import Content, Location, load_content
+from rulesengine.looper.script import ScheduledIncident, Script, script_problems
+
+__all__ = ["Sheet", "private_sheets", "sheet_script"]
+
+
+@dataclass(frozen=True, eq=False)
+class Sheet:
+    """The culprit-free part of a private sheet: plots, roles (every cast member) and parameters."""
+
+    main_plot: str
+    subplots: tuple[str, ...]
+    roles: Mapping[str, str]
+    godly_being_entry_loop: int | None = None
+    boss_turf: Location | None = None
+    henchman_start: Location | None = None
+
+    def key(self) -> tuple[object, ...]:
+        """A hashable identity of the sheet (plots, roles in cast order, parameters)."""
+        return (
+            self.main_plot,
+            self.subplots,
+            tuple(sorted(self.roles.items())),
+            self.godly_being_entry_loop,
+            self.boss_turf,
+            self.henchman_start,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sheet) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+
+def sheet_script(public: Script, sheet: Sheet, culprits: Mapping[int, str]) -> Script:
+    """The whole script made of ``public``'s public sheet, ``sheet`` and ``culprits`` (day -> character)."""
+    return Script(
+        id=public.id,
+        title=public.title,
+        set_id=public.set_id,
+        loops=public.loops,
+        days=public.days,
+        cast=public.cast,
+        special_rules=public.special_rules,
+        main_plot=sheet.main_plot,
+        subplots=sheet.subplots,
+        roles=dict(sheet.roles),
+        incidents=tuple(
+            ScheduledIncident(i.day, i.incident, culprits.get(i.day, public.cast[0]))
+            for i in public.incidents
+        ),
+        godly_being_entry_loop=sheet.godly_being_entry_loop,
+        boss_turf=sheet.boss_turf,
+        henchman_start=sheet.henchman_start,
+        options=public.options,
+        path=public.path,
+    )
+
+
+def _multisets(ranges: list[tuple[str, int, int]], slots: int) -> Iterator[dict[str, int]]:
+    """Role counts within the plots' ranges that fit in ``slots`` characters (proposals only)."""
+    if not ranges:
+        yield {}
+        return
+    (role, low, high), rest = ranges[0], ranges[1:]
+    for n in range(low, min(high, slots) + 1):
+        for tail in _multisets(rest, slots - n):
+            yield {role: n, **tail} if n else tail
+
+
+def _assignments(cast: tuple[str, ...], counts: dict[str, int]) -> Iterator[dict[str, str]]:
+    """Every way to give the roles of ``counts`` to distinct cast members, the others Persons."""
+    pool: list[str] = []
+    for role, n in sorted(counts.items()):
+        pool.extend([role] * n)
+    if len(pool) > len(cast):
+        return
+    pool.extend(["person"] * (len(cast) - len(pool)))
+    seen: set[tuple[str, ...]] = set()
+    for perm in itertools.permutations(pool):
+        if perm in seen:
+            continue
+        seen.add(perm)
+        yield dict(zip(cast, perm, strict=True))
+
+
+def _parameters(public: Script, content: Content) -> list[dict[str, object]]:
+    """Every choice of the character parameters the cast calls for (validated later)."""
+    traits = {t for c in public.cast for t in content.characters[c].traits}
+    loops: list[int | None] = list(range(1, public.loops + 1)) if "enters_on_loop" in traits else [None]
+    turfs: list[Location | None] = list(Location) if "turf" in traits else [None]
+    starts: list[Location | None] = list(Location) if "start_chosen" in traits else [None]
+    return [
+        {"godly_being_entry_loop": a, "boss_turf": b, "henchman_start": c}
+        for a, b, c in itertools.product(loops, turfs, starts)
+    ]
+
+
+_CACHE: dict[tuple[object, ...], tuple[Sheet, ...]] = {}
+
+
+def _sheets_for(public: Script, content: Content) -> tuple[Sheet, ...]:
+    tset = content.sets[public.set_id]
+    cast = public.cast
+    irregular = [c for c in cast if "irregular_role" in content.characters[c].traits]
+    counted = tuple(c for c in cast if c not in irregular)
+    out: list[Sheet] = []
+    params = _parameters(public, content)
+    # distinct culprits so the validator judges the sheet alone (culprits are added later)
+    culprits = {i.day: cast[k % len(cast)] for k, i in enumerate(public.incidents)}
+    for main in tset.main_plots:
+        for subs in itertools.combinations(tset.subplots, tset.n_subplots):
+            plots = [content.plots[main], *(content.plots[s] for s in subs)]
+            ranges: dict[str, list[int]] = {}
+            for p in plots:
+                for role, (low, high) in p.roles.items():
+                    r = ranges.setdefault(role, [0, 0])
+                    r[0] += low
+                    r[1] += high
+            plot_roles = set(ranges)
+            free = [r for r in tset.roles if r != "person" and r not in plot_roles] or ["person"]
+            for counts in _multisets([(r, lo, hi) for r, (lo, hi) in sorted(ranges.items())], len(counted)):
+                for roles in _assignments(counted, counts):
+                    for extra in itertools.product(free, repeat=len(irregular)):
+                        full = {**roles, **dict(zip(irregular, extra, strict=True))}
+                        for par in params:
+                            sheet = Sheet(main, tuple(subs), full, **par)  # type: ignore[arg-type]
+                            if not script_problems(sheet_script(public, sheet, culprits), content):
+                                out.append(sheet)
+    return tuple(out)
+
+
+def private_sheets(public: Script, content: Content | None = None) -> tuple[Sheet, ...]:
+    """Every culprit-free private sheet the set's rules allow on ``public``'s public sheet (cached).
+
+    Only the public fields of ``public`` are read (set, loops, days, cast, incident days and kinds).
+    """
+    content = content if content is not None else load_content()
+    key = (
+        id(content),
+        public.set_id,
+        public.loops,
+        public.days,
+        public.cast,
+        tuple((i.day, i.incident) for i in public.incidents),
+    )
+    hit = _CACHE.get(key)
+    if hit is None:
+        if len(_CACHE) > 32:
+            _CACHE.clear()
+        hit = _CACHE[key] = _sheets_for(public, content)
+    return hit

@@ -1,0 +1,823 @@
+"""Tragedy Looper deduction: every private sheet still possible after what the Protagonists saw.
+
+The input is a :class:`PublicRecord`: the public sheet of the script (:class:`PublicSheet`) and the public
+record of the game (the public log and the Protagonists' own decisions) — built from the protagonists'
+view of a game, never from its hidden part. A *candidate* is a private sheet: main plot, subplots, every
+character's role, the character parameters and the culprit of every incident, within the set's limits
+(judged by the script validator, see :mod:`rulesengine.looper.candidates`).
+
+A candidate is *consistent* when some choices of the Mastermind's hidden decisions, with the
+Protagonists' public actions, make the engine produce exactly the observed public log. The engine is the
+model of the rules: the candidate script is played from the start, the Mastermind's decisions are
+branched depth first, and a branch is cut as soon as its public log leaves the observed one. Cheap
+necessary filters come first (revealed roles, refusals, final-guess answers, revealed culprits). Culprits
+are bound when the engine reaches their incident step (TL-D7): the characters that make the step produce
+the same public events and the same state stay together, so one replay serves many culprits.
+
+Probabilities are uniform over the consistent candidates unless a prior over plots is given; they are
+exact :class:`~fractions.Fraction` values.
+
+>>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
+>>> from rulesengine.looper.engine import Game
+>>> game = Game(tiny_script(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml")))
+>>> result = deduce(PublicRecord.from_game(game))
+>>> result.candidates == len(private_sheets(game.script)) * 3, sum(result.plots.values())
+(True, Fraction(2, 1))
+
+(Every candidate has a main plot and one subplot in First Steps, so the plots' probabilities add to 2.)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from rulesengine.errors import InputError
+from rulesengine.looper.actions import Action, Guess, PlaceCard, UseAbility, to_dict
+from rulesengine.looper.candidates import Sheet, private_sheets, sheet_script
+from rulesengine.looper.content import Content, Refusal, load_content
+from rulesengine.looper.engine import Game
+from rulesengine.looper.observe import MastermindObservation, ProtagonistsObservation, observation
+from rulesengine.looper.rulings import from_options
+from rulesengine.looper.script import ScheduledIncident, Script
+from rulesengine.looper.state import STATE_FIELDS, Phase
+
+__all__ = [
+    "Candidate",
+    "DeducingProtagonists",
+    "Deduction",
+    "PublicRecord",
+    "PublicSheet",
+    "brute_force",
+    "consistent",
+    "deduce",
+    "message",
+    "tiny_script",
+]
+
+_NOT_COMPARED = frozenset({"log", "history", "reset_boards", "decisions_made"})
+_FINGERPRINT_FIELDS = tuple(f for f in STATE_FIELDS if f not in _NOT_COMPARED)
+
+
+# ------------------------------------------------------------------------------------------- input
+
+
+@dataclass(frozen=True)
+class PublicSheet:
+    """The public sheet of a script: what the Protagonists are shown before the game (no private field)."""
+
+    id: str
+    title: str
+    set_id: str
+    loops: int
+    days: int
+    cast: tuple[str, ...]
+    incidents: tuple[tuple[int, str], ...]
+    special_rules: str = ""
+    options: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, script: Script) -> PublicSheet:
+        """Copy only the public fields of ``script`` (the private sheet is never read)."""
+        return cls(
+            id=script.id,
+            title=script.title,
+            set_id=script.set_id,
+            loops=script.loops,
+            days=script.days,
+            cast=tuple(script.cast),
+            incidents=tuple(sorted((i.day, i.incident) for i in script.incidents)),
+            special_rules=script.special_rules,
+            options=tuple(sorted(script.options.items())),
+        )
+
+    def frame(self) -> Script:
+        """A :class:`Script` with these public fields and a placeholder private sheet (all Persons)."""
+        return Script(
+            id=self.id,
+            title=self.title,
+            set_id=self.set_id,
+            loops=self.loops,
+            days=self.days,
+            cast=self.cast,
+            special_rules=self.special_rules,
+            main_plot="",
+            subplots=(),
+            roles={},
+            incidents=tuple(ScheduledIncident(d, i, self.cast[0]) for d, i in self.incidents),
+            options=dict(self.options),
+        )
+
+
+@dataclass(frozen=True)
+class PublicRecord:
+    """What the Protagonists know: the public sheet, the public log, their own decisions and who decides.
+
+    ``events`` are the public events as plain dicts (``Event.as_dict()``); ``actions`` the Protagonists'
+    decisions in order as ``(who, action)``; ``waiting`` who the game waits for (``None`` when over).
+    """
+
+    sheet: PublicSheet
+    events: tuple[Mapping[str, Any], ...]
+    actions: tuple[tuple[str, Action], ...]
+    waiting: str | None
+
+    @classmethod
+    def from_observation(
+        cls, seen: ProtagonistsObservation, sheet: PublicSheet, actions: Sequence[tuple[str, Action]]
+    ) -> PublicRecord:
+        """The record from the Protagonists' observation, the public sheet and their own decisions."""
+        pending = seen.pending
+        return cls(
+            sheet=sheet,
+            events=tuple(e.as_dict() for e in seen.log),
+            actions=tuple(actions),
+            waiting=None if pending is None else pending.who,
+        )
+
+    @classmethod
+    def from_game(cls, game: Game) -> PublicRecord:
+        """The record of ``game`` as the Protagonists saw it: their observation, the public sheet and their
+        own decisions (``history`` entries not the Mastermind's)."""
+        seen = observation(game, "protagonists")
+        assert isinstance(seen, ProtagonistsObservation)
+        return cls.from_observation(
+            seen, PublicSheet.of(game.script), [(w, a) for w, a in game.history if w != "mastermind"]
+        )
+
+
+# ------------------------------------------------------------------------------------------- result
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One whole private sheet: a culprit-free :class:`Sheet` and the culprit of every incident day."""
+
+    sheet: Sheet
+    culprits: tuple[tuple[int, str], ...]
+
+
+@dataclass
+class Deduction:
+    """The deduction from one public record: consistent candidates, their weights and the eliminations."""
+
+    record: PublicRecord
+    consistent: list[Candidate]
+    weights: list[Fraction]
+    weighting: str
+    eliminated: list[dict[str, Any]] = field(default_factory=list)
+    total: int = 0
+    witnesses: list[Game] = field(default_factory=list, repr=False)
+
+    @property
+    def candidates(self) -> int:
+        """How many candidates are still consistent."""
+        return len(self.consistent)
+
+    @property
+    def roles(self) -> dict[str, dict[str, Fraction]]:
+        """For each character, the probability of each role it may have."""
+        out: dict[str, dict[str, Fraction]] = {c: defaultdict(Fraction) for c in self.record.sheet.cast}
+        for cand, w in zip(self.consistent, self.weights, strict=True):
+            for c, r in cand.sheet.roles.items():
+                out[c][r] += w
+        return {c: dict(sorted(d.items())) for c, d in out.items()}
+
+    @property
+    def culprits(self) -> dict[int, dict[str, Fraction]]:
+        """For each incident day, the probability of each culprit."""
+        out: dict[int, dict[str, Fraction]] = {
+            d: defaultdict(Fraction) for d, _ in self.record.sheet.incidents
+        }
+        for cand, w in zip(self.consistent, self.weights, strict=True):
+            for d, c in cand.culprits:
+                out[d][c] += w
+        return {d: dict(sorted(v.items())) for d, v in out.items()}
+
+    @property
+    def plots(self) -> dict[str, Fraction]:
+        """The probability of each plot (main plot or subplot) being in the script."""
+        out: dict[str, Fraction] = defaultdict(Fraction)
+        for cand, w in zip(self.consistent, self.weights, strict=True):
+            for p in (cand.sheet.main_plot, *cand.sheet.subplots):
+                out[p] += w
+        return dict(sorted(out.items()))
+
+    def best_guess(self) -> tuple[dict[str, str], Fraction]:
+        """The final-guess advisor (TL-FG3): the most likely role assignment and its probability."""
+        mass: dict[tuple[tuple[str, str], ...], Fraction] = defaultdict(Fraction)
+        for cand, w in zip(self.consistent, self.weights, strict=True):
+            mass[tuple(sorted(cand.sheet.roles.items()))] += w
+        if not mass:
+            return {}, Fraction(0)
+        best = max(sorted(mass), key=lambda k: mass[k])
+        return dict(best), mass[best]
+
+    def as_dict(self, language: str = "en") -> dict[str, Any]:
+        """The JSON form of ``looper deduce --json`` (DESIGN.md); fractions as ``"n/d"`` strings."""
+        guess, p = self.best_guess()
+        return {
+            "candidates": self.candidates,
+            "weighting": self.weighting,
+            "roles": {c: {r: str(f) for r, f in d.items()} for c, d in self.roles.items()},
+            "culprits": {str(d): {c: str(f) for c, f in v.items()} for d, v in self.culprits.items()},
+            "plots": {k: str(v) for k, v in self.plots.items()},
+            "best_guess": {
+                "roles": guess,
+                "probability": str(p),
+                "answers": {c: str(self.roles[c].get(r, Fraction(0))) for c, r in guess.items()},
+            },
+            "eliminated": [
+                {**e, "why": message(e["why_id"], language, **e["why_fields"])} for e in self.eliminated
+            ],
+            "next": [
+                {
+                    "action": m["action"],
+                    "expected_bits": m["expected_bits"],
+                    "outcomes": m["outcomes"],
+                    "sampled": m["sampled"],
+                    "why": message("deduce.next", language, outcomes=m["outcomes"], sampled=m["sampled"]),
+                }
+                for m in self.next_moves()
+            ],
+        }
+
+    def next_moves(self, limit: int = 5, sample: int = 24) -> list[dict[str, Any]]:
+        """The Protagonists' options at the pending decision ranked by expected information (bits).
+
+        Each consistent candidate is played on from its witness game (the engine in the state where the
+        record ends, with that candidate's culprits) after the option, to the end of the day, with the
+        heuristic agents (seed 0) for every later decision. The outcome is the public events seen; with
+        one outcome per candidate the expected information gain is the entropy of the outcomes. At most
+        ``sample`` candidates, evenly spaced, are played (``sampled`` says how many).
+        """
+        from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists
+
+        if not self.witnesses or self.record.waiting in (None, "mastermind"):
+            return []
+        step = max(1, math.ceil(len(self.witnesses) / sample))
+        chosen = list(range(0, len(self.witnesses), step))
+        weight = {i: self.weights[i] for i in chosen}
+        total = sum(weight.values(), Fraction(0))
+        first = self.witnesses[chosen[0]]
+        assert first.pending is not None
+        ranked: list[dict[str, Any]] = []
+        for option in first.pending.options:
+            mass: dict[tuple[str, ...], Fraction] = defaultdict(Fraction)
+            for i in chosen:
+                g = self.witnesses[i].clone()
+                g.pause_between_phases = False
+                culprits = dict(self.consistent[i].culprits)
+                g.script = replace(
+                    g.script,
+                    incidents=tuple(
+                        ScheduledIncident(x.day, x.incident, culprits.get(x.day, x.culprit))
+                        for x in g.script.incidents
+                    ),
+                )
+                if g.is_paused:
+                    g.resume()
+                n = len(g.log)
+                start = (g.loop, g.day)
+                mastermind, protagonists = HeuristicMastermind(0), HeuristicProtagonists(0)
+                try:
+                    g.apply(option)
+                except Exception:  # the option is not open under this candidate: an outcome of its own
+                    mass[("refused",)] += weight[i]
+                    continue
+                for _ in range(200):
+                    if g.is_over or (g.loop, g.day) != start or g.pending is None:
+                        break
+                    if g.pending.who == "mastermind":
+                        g.apply(mastermind(MastermindObservation(g), g.legal_actions()))
+                    else:
+                        g.apply(protagonists(ProtagonistsObservation(g), g.legal_actions()))
+                outcome = tuple(repr(e.as_dict()) for e in g.log[n:] if e.visibility == "public")
+                mass[outcome] += weight[i]
+            bits = -sum(float(m / total) * math.log2(float(m / total)) for m in mass.values() if m)
+            ranked.append(
+                {
+                    "action": to_dict(option),
+                    "expected_bits": round(bits, 6),
+                    "outcomes": len(mass),
+                    "sampled": len(chosen),
+                }
+            )
+        ranked.sort(key=lambda m: (-float(m["expected_bits"]), repr(m["action"])))
+        return ranked[:limit]
+
+
+# ------------------------------------------------------------------------------------------- messages
+
+#: Sentences of the deduction, by message id, in English and Vietnamese, with the same named fields.
+MESSAGES: dict[str, dict[str, str]] = {
+    "deduce.role_revealed": {
+        "en": "{character} was shown to be {role}: every sheet giving it another role is out",
+        "vi": "{character} đã lộ vai trò {role}: mọi kịch bản cho nhân vật này vai trò khác đều bị loại",
+    },
+    "deduce.refused": {
+        "en": "{character}'s goodwill ability was refused: only roles with goodwill refusal remain",
+        "vi": "Năng lực Goodwill của {character} bị từ chối: chỉ còn các vai trò có Từ chối Goodwill",
+    },
+    "deduce.guess_right": {
+        "en": "the final guess named {character} as {role} and was told right",
+        "vi": "lượt Đoán cuối gọi {character} là {role} và được trả lời là đúng",
+    },
+    "deduce.guess_wrong": {
+        "en": "the final guess named {character} as {role} and was told wrong",
+        "vi": "lượt Đoán cuối gọi {character} là {role} và được trả lời là sai",
+    },
+    "deduce.culprit_revealed": {
+        "en": "the culprit of day {day} was revealed: {character}",
+        "vi": "thủ phạm của ngày {day} đã bị lộ: {character}",
+    },
+    "deduce.event": {
+        "en": "the engine cannot produce '{kind}' (loop {loop}, day {day}) under these sheets, whatever the "
+        "Mastermind chose",
+        "vi": "động cơ luật không thể tạo ra '{kind}' (vòng lặp {loop}, ngày {day}) với các kịch bản này, "
+        "dù Mastermind chọn thế nào",
+    },
+    "deduce.missing": {
+        "en": "under these sheets the game would have shown more before '{kind}' (loop {loop}, day {day})",
+        "vi": "với các kịch bản này, ván chơi lẽ ra phải cho thấy thêm trước '{kind}' (vòng lặp {loop}, "
+        "ngày {day})",
+    },
+    "deduce.end": {
+        "en": "under these sheets the game would have gone on past the last observed event",
+        "vi": "với các kịch bản này, ván chơi lẽ ra phải tiếp tục sau sự kiện cuối cùng đã thấy",
+    },
+    "deduce.next": {
+        "en": "the candidates would show {outcomes} different public outcomes by the end of the day "
+        "({sampled} candidates played on)",
+        "vi": "các kịch bản sẽ cho {outcomes} kết quả công khai khác nhau đến cuối ngày "
+        "({sampled} kịch bản được chơi tiếp)",
+    },
+    "deduce.weighting_uniform": {
+        "en": "every consistent candidate is equally likely",
+        "vi": "mọi kịch bản còn phù hợp đều có khả năng như nhau",
+    },
+}
+
+
+def message(msg_id: str, language: str = "en", **fields: object) -> str:
+    """One sentence of the deduction in ``language`` (``en`` or ``vi``).
+
+    >>> message("deduce.culprit_revealed", "en", day=2, character="boy_student")
+    'the culprit of day 2 was revealed: boy_student'
+    """
+    entry = MESSAGES[msg_id]
+    if language not in entry:
+        raise InputError("--lang", f"expected en or vi, got {language!r}")
+    return entry[language].format(**fields)
+
+
+# ------------------------------------------------------------------------------------------- filters
+
+
+def _filters(record: PublicRecord, content: Content) -> list[tuple[int, Callable[[Sheet], bool], str, dict]]:
+    """Cheap necessary conditions read from the public log: (event index, test, message id, fields)."""
+    out: list[tuple[int, Callable[[Sheet], bool], str, dict[str, Any]]] = []
+    declared: dict[str, str] = {}
+    for i, e in enumerate(record.events):
+        kind = e["kind"]
+        if kind == "goodwill_declared":
+            declared[e["ability"]] = e["source"]
+        elif kind == "role_revealed":
+            c, r = e["character"], e["role"]
+
+            def revealed(s: Sheet, c: str = c, r: str = r) -> bool:
+                # a Paranoia Virus Serial Killer is revealed as one while its sheet says Person
+                return s.roles[c] == r or (
+                    r == "serial_killer" and s.roles[c] == "person" and "paranoia_virus" in s.subplots
+                )
+
+            out.append((i, revealed, "deduce.role_revealed", {"character": c, "role": r}))
+        elif kind == "goodwill_refused":
+            src = declared.get(e["ability"])
+            if src is None:
+                continue
+
+            def refuses(s: Sheet, c: str = src) -> bool:
+                return content.roles[s.roles[c]].refusal is not Refusal.NONE or "paranoia_virus" in s.subplots
+
+            out.append((i, refuses, "deduce.refused", {"character": src}))
+        elif kind == "guess":
+            c, r, right = e["character"], e["role"], bool(e["right"])
+
+            def guessed(s: Sheet, c: str = c, r: str = r, right: bool = right) -> bool:
+                return (s.roles[c] == r) == right  # TL-FG2: the script's roles again
+
+            out.append(
+                (
+                    i,
+                    guessed,
+                    "deduce.guess_right" if right else "deduce.guess_wrong",
+                    {"character": c, "role": r},
+                )
+            )
+    return out
+
+
+def _revealed_culprits(record: PublicRecord) -> dict[int, str]:
+    return {int(e["incident_day"]): e["culprit"] for e in record.events if e["kind"] == "culprit_revealed"}
+
+
+# ------------------------------------------------------------------------------------------- the model
+
+
+@dataclass
+class _Leaf:
+    culprits: dict[int, frozenset[str]]
+    reached: int  # how many observed events the branch reproduced
+    ok: bool
+    game: Game | None = None  # a witness game where the record ends (consistent leaves only)
+
+
+class _Explorer:
+    """Depth-first replay of one sheet against the record (the engine as the model)."""
+
+    def __init__(self, record: PublicRecord, sheet: Sheet, content: Content, frame: Script) -> None:
+        self.events = record.events
+        self.n_events = len(record.events)
+        self.actions = record.actions
+        self.waiting = record.waiting
+        self.leaves: list[_Leaf] = []
+        self.reveals = self._reveals()
+        self.script = sheet_script(frame, sheet, {})
+        self.content = content
+
+    def _reveals(self) -> dict[int, int]:
+        """For each event index of a Mastermind card placement, the index of that day's reveal."""
+        out: dict[int, int] = {}
+        pending: list[int] = []
+        for i, e in enumerate(self.events):
+            if e["kind"] == "card_placed" and e["owner"] == "mastermind":
+                pending.append(i)
+            elif e["kind"] == "cards_revealed":
+                for j in pending:
+                    out[j] = i
+                pending = []
+        return out
+
+    def run(self, culprits: dict[int, frozenset[str]]) -> list[_Leaf]:
+        rep = {d: min(s) for d, s in culprits.items()}
+        script = replace(
+            self.script,
+            incidents=tuple(ScheduledIncident(i.day, i.incident, rep[i.day]) for i in self.script.incidents),
+        )
+        game = Game(script, self.content, from_options(script.options), pause_between_phases=True)
+        self._visit(game, 0, 0, 0, culprits)
+        return self.leaves
+
+    def _match(self, game: Game, n_log: int, i: int) -> int:
+        """Compare the new public events with the record; the new index, or -1 - index on a mismatch."""
+        events = self.events
+        for e in game.log[n_log:]:
+            if e.visibility != "public":
+                continue
+            if i >= self.n_events or e.as_dict() != events[i]:
+                return -1 - i
+            i += 1
+        return i
+
+    def _visit(self, game: Game, n_log: int, i: int, k: int, cs: dict[int, frozenset[str]]) -> None:
+        while True:
+            j = self._match(game, n_log, i)
+            if j < 0:
+                self.leaves.append(_Leaf(cs, -1 - j, False))
+                return
+            i, n_log = j, len(game.log)
+            if game.is_over:
+                ok = i == self.n_events and k == len(self.actions)
+                self.leaves.append(_Leaf(cs, i, ok, game if ok else None))
+                return
+            if game.is_paused:
+                if game.phase is Phase.INCIDENT and game.step == 0:
+                    sched = game.script.incident_on(game.day)
+                    if sched is not None and len(cs[game.day]) > 1:
+                        self._split(game, n_log, i, k, cs, sched)
+                        return
+                game.resume()
+                continue
+            pending = game.pending
+            assert pending is not None
+            done = i == self.n_events and k == len(self.actions)
+            if pending.who != "mastermind":
+                if k == len(self.actions):
+                    ok = done and self.waiting == pending.who
+                    self.leaves.append(_Leaf(cs, i, ok, game if ok else None))
+                    return
+                who, action = self.actions[k]
+                if who != pending.who or action not in pending.options:
+                    self.leaves.append(_Leaf(cs, i, False))
+                    return
+                game.apply(action)
+                k += 1
+                continue
+            if done and self.waiting == "mastermind":
+                self.leaves.append(_Leaf(cs, i, True, game))
+                return
+            # (with the record done but the Protagonists waiting, a silent answer such as a Pass may
+            # still lead to their decision: keep branching)
+            for a in self._options(pending.options, i):
+                if self._covered(cs):
+                    return  # every culprit assignment here already has a witness
+                g2 = game.clone()
+                g2.apply(a)
+                self._visit(g2, n_log, i, k, cs)
+            return
+
+    def _covered(self, cs: dict[int, frozenset[str]]) -> bool:
+        return any(leaf.ok and all(cs[d] <= leaf.culprits[d] for d in cs) for leaf in self.leaves)
+
+    def _options(self, options: Sequence[Action], i: int) -> Iterable[Action]:
+        """The Mastermind's options that can match the next observed events (a sound look-ahead)."""
+        if not options or not isinstance(options[0], PlaceCard) or i >= self.n_events:
+            return options
+        e = self.events[i]
+        if e["kind"] != "card_placed":
+            return options
+        target = e["target"]
+        j = self.reveals.get(i)
+        card = None
+        if j is not None:
+            for owner, c, t in self.events[j]["cards"]:
+                if owner == "mastermind" and t == target:
+                    card = c
+        return [
+            a for a in options if isinstance(a, PlaceCard) and a.target == target and card in (None, a.card)
+        ]
+
+    def _split(
+        self, game: Game, n_log: int, i: int, k: int, cs: dict[int, frozenset[str]], sched: ScheduledIncident
+    ) -> None:
+        """TL-D7: bind today's culprit; culprits giving the same public events and state stay together."""
+        groups: dict[object, tuple[Game, list[str]]] = {}
+        for c in sorted(cs[game.day]):
+            g2 = game.clone()
+            g2.script = replace(
+                g2.script,
+                incidents=tuple(
+                    ScheduledIncident(x.day, x.incident, c if x.day == game.day else x.culprit)
+                    for x in g2.script.incidents
+                ),
+            )
+            g2.resume()
+            sig = (
+                tuple(e.as_dict().__repr__() for e in g2.log[n_log:] if e.visibility == "public"),
+                repr(
+                    [getattr(g2, f) for f in _FINGERPRINT_FIELDS if f != "happened" and f != "happened_ever"]
+                ),
+                repr([{**r, "culprit": None} for r in g2.happened_ever]),
+            )
+            if sig in groups:
+                groups[sig][1].append(c)
+            else:
+                groups[sig] = (g2, [c])
+        for g2, members in groups.values():
+            self._visit(g2, n_log, i, k, {**cs, game.day: frozenset(members)})
+
+
+def _expand(
+    cast: tuple[str, ...],
+    days: Sequence[int],
+    leaves: list[_Leaf],
+    base: dict[int, frozenset[str]],
+    witnesses: dict[tuple[tuple[int, str], ...], Game] | None = None,
+) -> dict[tuple[tuple[int, str], ...], int]:
+    """For each whole culprit assignment (distinct culprits), how many observed events it reproduced
+    (``n_events + 1`` standing for "consistent")."""
+    out: dict[tuple[tuple[int, str], ...], int] = {}
+    for combo in itertools.product(*(sorted(base[d]) for d in days)):
+        if len(set(combo)) != len(combo):
+            continue  # a character is the culprit of at most one incident (the validator's rule)
+        key = tuple(zip(days, combo, strict=True))
+        best = -1
+        for leaf in leaves:
+            if all(c in leaf.culprits[d] for d, c in key):
+                score = 1 << 30 if leaf.ok else leaf.reached
+                best = max(best, score)
+                if leaf.ok and witnesses is not None and leaf.game is not None:
+                    witnesses.setdefault(key, leaf.game)
+        out[key] = best
+    return out
+
+
+def consistent(
+    record: PublicRecord, sheet: Sheet, content: Content | None = None
+) -> dict[tuple[tuple[int, str], ...], int]:
+    """For one sheet: every culprit assignment and how far it follows the record (consistent: ``1 << 30``)."""
+    content = content if content is not None else load_content()
+    frame = record.sheet.frame()
+    days = [d for d, _ in record.sheet.incidents]
+    known = _revealed_culprits(record)
+    base = {d: frozenset([known[d]] if d in known else record.sheet.cast) for d in days}
+    leaves = _Explorer(record, sheet, content, frame).run(base)
+    return _expand(record.sheet.cast, days, leaves, base)
+
+
+_OK = 1 << 30
+
+
+def deduce(
+    record: PublicRecord,
+    content: Content | None = None,
+    prior: Mapping[str, Fraction | int] | None = None,
+) -> Deduction:
+    """Every candidate consistent with ``record``, weighted uniformly or by a prior over plots.
+
+    ``prior`` maps plot ids to weights; a candidate weighs the product of its plots' weights (missing
+    plots weigh 1). Probabilities are normalised exact fractions.
+    """
+    if not isinstance(record, PublicRecord):
+        raise InputError("record", f"expected a PublicRecord, got {type(record).__name__}")
+    content = content if content is not None else load_content()
+    frame = record.sheet.frame()
+    sheets = private_sheets(frame, content)
+    filters = _filters(record, content)
+    days = [d for d, _ in record.sheet.incidents]
+    known = _revealed_culprits(record)
+    n_culprit_sets = _count_culprits(record.sheet.cast, days, known)
+    removed: Counter[int] = Counter()
+    reason: dict[int, tuple[str, dict[str, Any]]] = {}
+    kept: list[Candidate] = []
+    witnesses: list[Game] = []
+    base = {d: frozenset([known[d]] if d in known else record.sheet.cast) for d in days}
+    total = len(sheets) * _count_culprits(record.sheet.cast, days, {})
+    # culprit reveals remove every assignment naming another culprit
+    culprit_events = [i for i, e in enumerate(record.events) if e["kind"] == "culprit_revealed"]
+    if culprit_events:
+        i = culprit_events[0]
+        removed[i] += len(sheets) * (_count_culprits(record.sheet.cast, days, {}) - n_culprit_sets)
+        e = record.events[i]
+        reason[i] = ("deduce.culprit_revealed", {"day": e["incident_day"], "character": e["culprit"]})
+    for sheet in sheets:
+        failed = next((f for f in filters if not f[1](sheet)), None)
+        if failed is not None:
+            removed[failed[0]] += n_culprit_sets
+            reason.setdefault(failed[0], (failed[2], failed[3]))
+            continue
+        leaves = _Explorer(record, sheet, content, frame).run(base)
+        found: dict[tuple[tuple[int, str], ...], Game] = {}
+        for key, reached in _expand(record.sheet.cast, days, leaves, base, found).items():
+            if reached == _OK:
+                kept.append(Candidate(sheet, key))
+                witnesses.append(found[key])
+            else:
+                removed[reached] += 1
+    weights = _weights(kept, prior)
+    eliminated = []
+    for i in sorted(removed):
+        if i < len(record.events):
+            e = record.events[i]
+            why_id, fields = reason.get(i, ("deduce.event", {}))
+            if why_id == "deduce.event":
+                fields = {"kind": e["kind"], "loop": e["loop"], "day": e["day"]}
+            eliminated.append(
+                {"event": i, "kind": e["kind"], "removed": removed[i], "why_id": why_id, "why_fields": fields}
+            )
+        else:
+            eliminated.append(
+                {"event": i, "kind": "end", "removed": removed[i], "why_id": "deduce.end", "why_fields": {}}
+            )
+    return Deduction(
+        record=record,
+        consistent=kept,
+        weights=weights,
+        weighting="uniform" if prior is None else "plot prior",
+        eliminated=eliminated,
+        total=total,
+        witnesses=witnesses,
+    )
+
+
+def _count_culprits(cast: tuple[str, ...], days: Sequence[int], known: Mapping[int, str]) -> int:
+    """How many assignments of distinct culprits to ``days`` agree with the ``known`` ones."""
+    free = [d for d in days if d not in known]
+    left = len(cast) - len(set(known.values()))
+    return math.perm(left, len(free)) if len(free) <= left else 0
+
+
+def _weights(kept: list[Candidate], prior: Mapping[str, Fraction | int] | None) -> list[Fraction]:
+    if not kept:
+        return []
+    if prior is None:
+        return [Fraction(1, len(kept))] * len(kept)
+    raw = [
+        math.prod(
+            (Fraction(prior.get(p, 1)) for p in (c.sheet.main_plot, *c.sheet.subplots)), start=Fraction(1)
+        )
+        for c in kept
+    ]
+    total = sum(raw, Fraction(0))
+    if total == 0:
+        raise InputError("prior", "every consistent candidate has weight 0")
+    return [w / total for w in raw]
+
+
+# ------------------------------------------------------------------------------------------- reference
+
+
+def brute_force(
+    record: PublicRecord, content: Content | None = None, look_ahead: bool = True
+) -> set[Candidate]:
+    """The reference: every private sheet with every culprit assignment replayed on its own, with every
+    Mastermind choice, no cheap filter and no grouping of culprits (slow; for tests on small scripts).
+
+    With ``look_ahead=False`` even the Mastermind's card kinds are branched blindly (pruned only when the
+    reveal at TL-D4 differs), which is slower still."""
+    content = content if content is not None else load_content()
+    frame = record.sheet.frame()
+    days = [d for d, _ in record.sheet.incidents]
+    out: set[Candidate] = set()
+    for sheet in private_sheets(frame, content):
+        for combo in itertools.permutations(record.sheet.cast, len(days)):
+            cs = {d: frozenset([c]) for d, c in zip(days, combo, strict=True)}
+            explorer = _Explorer(record, sheet, content, frame)
+            if not look_ahead:
+                explorer._options = lambda options, i: options  # type: ignore[method-assign]
+            if any(leaf.ok for leaf in explorer.run(cs)):
+                out.add(Candidate(sheet, tuple(zip(days, combo, strict=True))))
+    return out
+
+
+def tiny_script(script: Script, cast: int = 3, days: int = 2, loops: int = 1, sheet: int = 0) -> Script:
+    """A small valid script for exhaustive checks: the first ``cast`` characters, ``days`` days and
+    ``loops`` loops of ``script``, its incidents of those days (culprits the first cast members) and the
+    ``sheet``-th private sheet the set allows on that cast.
+
+    >>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
+    >>> s = tiny_script(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
+    >>> s.cast, s.days, [(i.day, i.incident) for i in s.incidents]
+    (('girl_student', 'boy_student', 'shrine_maiden'), 2, [(2, 'increasing_unease')])
+    """
+    small = tuple(script.cast[:cast])
+    incidents = tuple(
+        ScheduledIncident(i.day, i.incident, small[n % len(small)])
+        for n, i in enumerate(x for x in script.incidents if x.day <= days)
+    )
+    frame = replace(script, cast=small, days=days, loops=loops, incidents=incidents)
+    sheets = private_sheets(frame)
+    chosen = sheets[sheet % len(sheets)]
+    return sheet_script(frame, chosen, {i.day: i.culprit for i in incidents})
+
+
+# ------------------------------------------------------------------------------------------- the agent
+
+
+class DeducingProtagonists:
+    """Protagonists who play the heuristic agent's cards but deduce for the final guess and goodwill.
+
+    It is built with the public sheet (known before the game) and answers ``(observation, legal
+    actions)`` like every agent. It remembers its own answers, so it can build the
+    :class:`PublicRecord` from the observation at any time. At the final guess (TL-FG3) it names the
+    roles of :meth:`Deduction.best_guess` (the joint assignment most likely to be right); at a goodwill
+    decision (TL-D6) it takes the option of :meth:`Deduction.next_moves` with the most expected bits when
+    that is above zero, and otherwise answers as the heuristic agent.
+    """
+
+    def __init__(self, sheet: PublicSheet, seed: int | None = None, *, goodwill: bool = True) -> None:
+        from rulesengine.looper.agents import HeuristicProtagonists
+
+        self.sheet = sheet
+        self.base = HeuristicProtagonists(seed)
+        self.goodwill = goodwill
+        self.actions: list[tuple[str, Action]] = []
+        self.guess: dict[str, str] | None = None
+        self.deductions = 0
+
+    def record(self, seen: ProtagonistsObservation) -> PublicRecord:
+        """The public record so far, from the observation and the agent's own answers."""
+        return PublicRecord.from_observation(seen, self.sheet, self.actions)
+
+    def __call__(self, seen: ProtagonistsObservation, legal_actions: Sequence[Action]) -> Action:
+        """Answer the Protagonists' pending decision."""
+        pending = seen.pending
+        who = pending.who if pending is not None else "leader"
+        action = self._choose(seen, legal_actions)
+        self.actions.append((who, action))
+        return action
+
+    def _choose(self, seen: ProtagonistsObservation, legal: Sequence[Action]) -> Action:
+        guesses = [a for a in legal if isinstance(a, Guess)]
+        if guesses:
+            if self.guess is None:
+                self.deductions += 1
+                self.guess, _ = deduce(self.record(seen)).best_guess()
+            for g in guesses:
+                if self.guess.get(g.character) == g.role:
+                    return g
+            return self.base(seen, legal)
+        if self.goodwill and any(isinstance(a, UseAbility) for a in legal):
+            self.deductions += 1
+            moves = deduce(self.record(seen)).next_moves(limit=1, sample=8)
+            if moves and moves[0]["expected_bits"] > 0:
+                for a in legal:
+                    if to_dict(a) == moves[0]["action"]:
+                        return a
+        return self.base(seen, legal)

@@ -1,0 +1,258 @@
+"""Tests of the Looper deduction (issue 12): the engine-based deduction against a brute-force filter,
+the true script never ruled out, probabilities that add up, the hidden part swapped, the command line.
+
+``LOOPER_DEDUCE_GAMES=N`` plays N small scripts per shipped script (two games each) in the truth test
+instead of 2."""
+
+from __future__ import annotations
+
+import json
+import os
+import string
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from rulesengine.cli import main
+from rulesengine.errors import InputError
+from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
+from rulesengine.looper.candidates import Sheet, private_sheets
+from rulesengine.looper.deduce import (
+    MESSAGES,
+    Candidate,
+    PublicRecord,
+    PublicSheet,
+    brute_force,
+    deduce,
+    tiny_script,
+)
+from rulesengine.looper.engine import Game
+from rulesengine.looper.observe import observation
+from rulesengine.looper.replay import decisions_document
+from rulesengine.looper.script import SCRIPTS_DIR, Script, load_script, script_problems, shipped_scripts
+
+GAMES = int(os.environ.get("LOOPER_DEDUCE_GAMES", "2"))
+
+
+def truth(script: Script) -> Candidate:
+    sheet = Sheet(
+        script.main_plot,
+        tuple(script.subplots),
+        {c: script.role_of(c) for c in script.cast},
+        script.godly_being_entry_loop,
+        script.boss_turf,
+        script.henchman_start,
+    )
+    return Candidate(sheet, tuple((i.day, i.culprit) for i in script.incidents))
+
+
+def played(script: Script, seed: int, steps: int, heuristic: bool) -> Game:
+    game = Game(script)
+    if heuristic:
+        agents = {"mastermind": HeuristicMastermind(seed), "protagonists": HeuristicProtagonists(seed + 7)}
+    else:
+        agents = {"mastermind": RandomAgent(seed), "protagonists": RandomAgent(seed + 7)}
+    for _ in range(steps):
+        if game.pending is None:
+            break
+        side = "mastermind" if game.pending.who == "mastermind" else "protagonists"
+        game.apply(agents[side](observation(game, side), game.legal_actions()))
+    return game
+
+
+TINY = [
+    ("fs_01_tutorial", 3, 2, 2),
+    ("fs_02_quiet_ward", 3, 3, 1),
+    ("btx_01_first_contract", 3, 2, 1),
+]
+
+
+def tiny(name: str, cast: int, days: int, loops: int, sheet: int = 0) -> Script:
+    return tiny_script(load_script(SCRIPTS_DIR / f"{name}.yaml"), cast, days, loops, sheet)
+
+
+@pytest.mark.parametrize(("name", "cast", "days", "loops"), TINY)
+@pytest.mark.parametrize("seed", [0, 1])
+def test_deduction_equals_brute_force_culprits_bound_at_incident_step_tl_d7(
+    name: str, cast: int, days: int, loops: int, seed: int
+) -> None:
+    """Candidate set for candidate set: the filtered, grouped deduction equals the brute-force filter
+    over every private sheet and every culprit assignment (each replayed on its own)."""
+    script = tiny(name, cast, days, loops, sheet=seed * 5)
+    assert script_problems(script, Game(script).content) == []
+    for steps in (10, 25, 400):
+        game = played(script, seed, steps, heuristic=seed == 0)
+        record = PublicRecord.from_game(game)
+        result = deduce(record)
+        assert set(result.consistent) == brute_force(record), (name, steps)
+        assert truth(script) in result.consistent
+
+
+@pytest.mark.parametrize("path", shipped_scripts(), ids=lambda p: p.stem)
+def test_true_script_never_ruled_out_and_probabilities_add_to_one(path: object) -> None:
+    """On a small version of every shipped script (the first 3 characters, 2 days, 2 loops, several of
+    its sheets), random and heuristic games: the truth stays, every distribution adds to 1."""
+    base = load_script(path)  # type: ignore[arg-type]
+    for k in range(GAMES):
+        script = tiny_script(base, 3, 2, 2, sheet=7 * k)
+        for heuristic in (False, True):
+            game = played(script, k, 10_000, heuristic)
+            result = deduce(PublicRecord.from_game(game))
+            assert truth(script) in result.consistent
+            assert sum(result.weights) == 1
+            for dist in result.roles.values():
+                assert sum(dist.values()) == 1
+            for dist in result.culprits.values():
+                assert sum(dist.values()) == 1
+            mains = {p for c in result.consistent for p in (c.sheet.main_plot,)}
+            assert sum(result.plots[p] for p in mains) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "seed", "steps"),
+    [("fs_01_tutorial", 3, 40), ("btx_01_first_contract", 1, 30), ("btx_03_sealed_lantern", 2, 60)],
+)
+def test_hidden_part_swapped_gives_the_same_deduction(name: str, seed: int, steps: int) -> None:
+    """Another consistent candidate, played with its own witness's Mastermind decisions, shows the
+    Protagonists the same record, and the deduction from it is identical."""
+    script = tiny(name, 3, 2, 2, sheet=seed)
+    game = played(script, seed, steps, heuristic=True)
+    record = PublicRecord.from_game(game)
+    result = deduce(record)
+    assert result.candidates > 1
+    other = max(i for i, c in enumerate(result.consistent) if c != truth(script))
+    witness = result.witnesses[other]
+    swapped = Game(witness.script)
+    for _who, action in witness.history:
+        swapped.apply(action)
+    again = PublicRecord.from_game(swapped)
+    assert again == record
+    second = deduce(again)
+    assert set(second.consistent) == set(result.consistent)
+    assert second.roles == result.roles and second.culprits == result.culprits
+
+
+def test_deduce_takes_only_a_public_record() -> None:
+    """The input type is the public record: a Game (with its hidden part) is refused."""
+    game = Game(tiny("fs_01_tutorial", 3, 2, 1))
+    with pytest.raises(InputError, match="PublicRecord"):
+        deduce(game)  # type: ignore[arg-type]
+    sheet = PublicSheet.of(game.script)
+    assert not {"main_plot", "subplots", "roles", "culprits"} & set(vars(sheet))
+
+
+def test_revealed_role_removes_the_other_sheets_tl_d6c() -> None:
+    """A role reveal or a refusal removes sheets before any replay, and the explanation says how many."""
+    script = tiny("fs_01_tutorial", 3, 2, 2)
+    game = played(script, 0, 10_000, heuristic=True)
+    result = deduce(PublicRecord.from_game(game))
+    total = sum(e["removed"] for e in result.eliminated)
+    assert total + result.candidates == result.total
+    assert result.total == len(private_sheets(game.script)) * 3
+    script = tiny("btx_01_first_contract", 4, 3, 2, sheet=3)
+    game = Game(script)
+    mastermind, protagonists = HeuristicMastermind(3), HeuristicProtagonists(4)
+    while not game.is_over:
+        assert game.pending is not None
+        side = "mastermind" if game.pending.who == "mastermind" else "protagonists"
+        agent: Any = mastermind if side == "mastermind" else protagonists
+        game.apply(agent(observation(game, side), game.legal_actions()))
+    result = deduce(PublicRecord.from_game(game))
+    assert truth(script) in result.consistent
+    kinds = {e["kind"]: e["why_id"] for e in result.eliminated}
+    assert kinds["goodwill_refused"] == "deduce.refused"
+    assert kinds["guess"] in ("deduce.guess_right", "deduce.guess_wrong")
+    assert sum(e["removed"] for e in result.eliminated) + result.candidates == result.total
+
+
+def test_prior_over_plots_weights_candidates() -> None:
+    script = tiny("fs_01_tutorial", 3, 2, 1)
+    record = PublicRecord.from_game(played(script, 0, 20, heuristic=True))
+    uniform = deduce(record)
+    weighted = deduce(record, prior={uniform.consistent[0].sheet.main_plot: 3})
+    assert weighted.weighting == "plot prior" and sum(weighted.weights) == 1
+    assert len({w for w in uniform.weights}) == 1
+    assert (
+        weighted.plots[uniform.consistent[0].sheet.main_plot]
+        >= uniform.plots[uniform.consistent[0].sheet.main_plot]
+    )
+
+
+def test_best_guess_is_the_heaviest_role_assignment() -> None:
+    script = tiny("fs_01_tutorial", 3, 2, 2)
+    result = deduce(PublicRecord.from_game(played(script, 1, 10_000, heuristic=True)))
+    guess, p = result.best_guess()
+    mass: dict[tuple[tuple[str, str], ...], Fraction] = {}
+    for c, w in zip(result.consistent, result.weights, strict=True):
+        k = tuple(sorted(c.sheet.roles.items()))
+        mass[k] = mass.get(k, Fraction(0)) + w
+    assert p == max(mass.values()) and tuple(sorted(guess.items())) in mass
+
+
+def test_messages_have_both_languages_with_the_same_fields() -> None:
+    fmt = string.Formatter()
+    for msg_id, entry in MESSAGES.items():
+        assert set(entry) == {"en", "vi"}, msg_id
+        fields = [{f for _, f, _, _ in fmt.parse(entry[lang]) if f} for lang in ("en", "vi")]
+        assert fields[0] == fields[1], msg_id
+
+
+def test_cli_deduce_json(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    from rulesengine.looper.script import dump_script
+
+    script = tiny("fs_01_tutorial", 3, 2, 1)
+    game = played(script, 0, 30, heuristic=True)
+    folder = Path(str(tmp_path))
+    (folder / "s.yaml").write_text(dump_script(script), encoding="utf-8")
+    (folder / "d.json").write_text(json.dumps(decisions_document(game)), encoding="utf-8")
+    assert (
+        main(["looper", "deduce", str(folder / "s.yaml"), str(folder / "d.json"), "--json", "--lang", "vi"])
+        == 0
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {
+        "candidates",
+        "weighting",
+        "roles",
+        "culprits",
+        "plots",
+        "best_guess",
+        "eliminated",
+        "next",
+    }
+    assert data["weighting"] == "uniform"
+    assert data["candidates"] == deduce(PublicRecord.from_game(game)).candidates
+    assert main(["looper", "deduce", str(folder / "s.yaml"), str(folder / "d.json")]) == 0
+    assert capsys.readouterr().out.startswith(f"candidates: {data['candidates']} (")
+    assert main(["looper", "deduce", str(folder / "s.yaml"), str(folder / "missing.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_deducing_agent_final_guess_follows_the_advisor_tl_fg3() -> None:
+    """The deducing Protagonists name, at the final guess, the advisor's most likely roles (TL-FG3)."""
+    from rulesengine.looper.deduce import DeducingProtagonists
+    from rulesengine.looper.observe import MastermindObservation, ProtagonistsObservation
+
+    script = tiny("btx_01_first_contract", 4, 3, 2, sheet=3)
+    game = Game(script)
+    mastermind = HeuristicMastermind(1)
+    agent = DeducingProtagonists(PublicSheet.of(script), 2, goodwill=False)
+    expected: dict[str, str] | None = None
+    while not game.is_over:
+        assert game.pending is not None
+        if game.pending.who == "mastermind":
+            game.apply(mastermind(MastermindObservation(game), game.legal_actions()))
+            continue
+        if game.pending.kind == "guess" and expected is None:
+            expected = deduce(agent.record(ProtagonistsObservation(game))).best_guess()[0]
+        game.apply(agent(ProtagonistsObservation(game), game.legal_actions()))
+    guesses = {e.data["character"]: e.data["role"] for e in game.log if e.kind == "guess"}
+    assert expected is not None, "this seed reaches the final guess"
+    assert guesses and all(expected[c] == r for c, r in guesses.items())
+    assert agent.record(ProtagonistsObservation(game)).actions == tuple(
+        (w, a) for w, a in game.history if w != "mastermind"
+    )

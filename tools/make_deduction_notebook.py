@@ -1,0 +1,127 @@
+"""Generator of notebook 05, both editions: Tragedy Looper deduction day by day (issue 12).
+
+    .venv/bin/python tools/make_notebooks.py 05 vi/05
+"""
+
+from __future__ import annotations
+
+from nbtools import CHECK, IGNORE, Cell, code, md, title
+
+SETUP = """
+import random
+
+from rulesengine import i18n
+from rulesengine.viz.common import LanguageSwitch, show, use_style
+
+random.seed(2026)
+use_style()
+i18n.set_language("en")
+"""
+
+
+def notebook_05() -> list[Cell]:
+    return [
+        title(
+            """
+# Tragedy Looper 5 — deduction / Suy luận
+
+The Protagonists' whole game is deduction: which **roles** (*vai trò*), **culprits** (*thủ phạm*) and
+**plots** are still possible after what they saw? `rulesengine.looper.deduce` answers exactly: every
+private sheet the set allows is played by the engine against the public record, the Mastermind's hidden
+choices branched, and a sheet is ruled out as soon as the engine cannot reproduce what was seen
+(docs/looper_deduction.md). Probabilities are uniform over the candidates left.
+
+The game below is a small version of a Basic Tragedy X script (the first four characters, three days,
+two loops): on a whole script the deduction still takes minutes.
+""",
+            """
+# Tragedy Looper 5 — Suy luận / deduction
+
+Cả ván chơi của Nhân vật Chính là suy luận: sau những gì đã thấy, **vai trò**, **thủ phạm** và **cốt truyện**
+nào vẫn còn có thể? `rulesengine.looper.deduce` trả lời chính xác: mọi tờ kịch bản bí mật mà bộ Bi kịch cho
+phép đều được bộ máy chơi lại theo bản ghi công khai, các lựa chọn ẩn của Mastermind được rẽ nhánh, và một
+kịch bản bị loại ngay khi bộ máy không thể tạo lại điều đã thấy (docs/looper_deduction.md). Xác suất chia
+đều cho các kịch bản còn lại.
+
+Ván chơi dưới đây là bản nhỏ của một Kịch bản Basic Tragedy X (bốn nhân vật đầu, ba ngày, hai vòng lặp):
+với cả một Kịch bản, việc suy luận vẫn mất vài phút.
+""",
+        ),
+        code(SETUP),
+        code("LanguageSwitch()", IGNORE),
+        md("## A game, day by day", "## Một ván chơi, từng ngày"),
+        code(
+            """
+from rulesengine.viz.looper_deduction import DayByDay, candidates_chart, picture, role_heat_map, summary
+
+days = DayByDay("btx_01_first_contract")
+first = days.step()
+show(days.history[-1][0], first.candidates, "/", first.total)
+""",
+            CHECK,
+        ),
+        code("picture(role_heat_map, first)", IGNORE),
+        md(
+            "Why the others went: each public event, how many candidates it removed.",
+            "Vì sao các kịch bản khác bị loại: mỗi sự kiện công khai loại bao nhiêu kịch bản.",
+        ),
+        code('show("\\n".join(summary(first, i18n.get_language())))', IGNORE),
+        md("## Until the end of the game", "## Đến hết ván chơi"),
+        code(
+            """
+while not days.game.is_over:
+    days.step()
+for label, result in days.history:
+    show(label, result.candidates)
+""",
+            IGNORE,
+        ),
+        code("picture(candidates_chart, days.history, size=(5, 3))", IGNORE),
+        md(
+            """
+## The final-guess advisor
+
+The role assignment most likely to be right, its probability, and each single answer's probability.
+""",
+            """
+## Cố vấn cho lượt Đoán cuối
+
+Cách gán vai trò có khả năng đúng cao nhất, xác suất của nó, và xác suất đúng của từng câu trả lời.
+""",
+        ),
+        code(
+            """
+last = days.history[-1][1]
+guess, p = last.best_guess()
+show(p, {c: (r, str(last.roles[c][r])) for c, r in guess.items()})
+""",
+            IGNORE,
+        ),
+        md(
+            """
+## Step it yourself
+
+Pick a script, press **Next day**: the heat map, the candidates falling, the eliminations explained, the
+advisor's guess and what to try tomorrow (the options with the most expected information, in bits).
+""",
+            """
+## Tự bước từng ngày
+
+Chọn một Kịch bản, bấm **Next day / Ngày tiếp theo**: bản đồ nhiệt, số kịch bản giảm dần, lời giải thích cho
+từng lần loại, lời đoán của cố vấn và điều nên thử ngày mai (các lựa chọn cho nhiều thông tin kỳ vọng nhất,
+tính bằng bit).
+""",
+        ),
+        code(
+            """
+from rulesengine.viz.looper_deduction import DeductionWidget
+
+app = DeductionWidget()
+app.widget
+""",
+            IGNORE,
+        ),
+    ]
+
+
+NOTEBOOKS = {"05": ("05_looper_deduction.ipynb", notebook_05)}
