@@ -12,9 +12,17 @@ sources is broken, the rule id (``TL-D3c``, ``GR-P4``…).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 
 class RulesEngineError(Exception):
     """Base class of every error raised on purpose by :mod:`rulesengine`."""
+
+    def localized(self, language: str | None = None) -> str:
+        """The error as a person reads it in ``language``; the English ``str()`` unless a subclass knows
+        better (:meth:`IllegalActionError.localized`)."""
+        return str(self)
 
 
 class IllegalActionError(RulesEngineError, ValueError):
@@ -26,13 +34,65 @@ class IllegalActionError(RulesEngineError, ValueError):
         The id of the rule that forbids it (``TL-…`` or ``GR-…``), or a short
         field name for malformed input that no single rule covers.
     message:
-        What was tried and why it is refused, in one line.
+        What was tried and why it is refused, in one line (English: ``str()`` is
+        ``'<rule id>: <message>'``, the form of the command line and log files).
+    message_id, fields:
+        The refusal as a catalog message (:mod:`rulesengine.messages`) with its named
+        fields, so that a widget can say it in the current language (:meth:`localized`).
+        :meth:`of` makes the English ``message`` from the catalog itself.
+
+    >>> err = IllegalActionError.of("GR-E1", "grove.refusal.no_chip_left", seat=2)
+    >>> str(err)
+    'GR-E1: seat 2 has no detective chip left'
+    >>> err.localized("vi")
+    'GR-E1: chỗ ngồi 2 không còn chip Thám tử nào'
     """
 
-    def __init__(self, rule_id: str, message: str) -> None:
+    def __init__(self, rule_id: str, message: str, *, message_id: str | None = None,
+                 fields: Mapping[str, Any] | None = None) -> None:
         super().__init__(f"{rule_id}: {message}")
         self.rule_id = rule_id
         self.message = message
+        self.message_id = message_id
+        self.fields: dict[str, Any] = dict(fields or {})
+
+    @classmethod
+    def of(cls, rule_id: str, message_id: str, /, **fields: Any) -> IllegalActionError:
+        """The refusal ``message_id`` of the catalogs with ``fields``, its English text as ``message``."""
+        from rulesengine.messages import message
+
+        return cls(rule_id, message(message_id, "en", **fields), message_id=message_id, fields=fields)
+
+    def localized(self, language: str | None = None) -> str:
+        """``'<rule id>: <refusal>'`` in ``language`` (default: the current one); ``str()`` is the English.
+
+        A refusal made without a message id is the same in every language.
+        """
+        if self.message_id is None:
+            return str(self)
+        from rulesengine.messages import message
+
+        return f"{self.rule_id}: {message(self.message_id, language, **self.fields)}"
+
+    def prefixed(self, where: str) -> IllegalActionError:
+        """The same refusal with ``where`` (a file, ``actions[3]``) before its text, in every language."""
+        if self.message_id is None:
+            return IllegalActionError(self.rule_id, f"{where}: {self.message}")
+        fields = {"where": where, "refusal": _Localized(self.message_id, self.fields)}
+        return IllegalActionError(self.rule_id, f"{where}: {self.message}", message_id="common.where",
+                                  fields=fields)
+
+
+class _Localized:
+    """A refusal's text as a field of another message, rendered in that message's language."""
+
+    def __init__(self, message_id: str, fields: Mapping[str, Any]) -> None:
+        self.message_id, self.fields = message_id, fields
+
+    def localized(self, language: str) -> str:
+        from rulesengine.messages import message
+
+        return message(self.message_id, language, **self.fields)
 
 
 class InputError(RulesEngineError, ValueError):

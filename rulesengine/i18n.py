@@ -26,6 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+from rulesengine import messages
 from rulesengine.errors import InputError
 from rulesengine.paths import DATA_DIR
 
@@ -160,3 +161,13 @@ def both(key: str) -> str:
 def terms_for(game: str) -> list[Term]:
     """Every glossary term of one game (``'looper'``, ``'grove'`` or ``'ui'``), in file order."""
     return [term for term in glossary().values() if term.game == game]
+
+
+def _term(key: str, language: str) -> str:
+    term = glossary().get(key)
+    return key if term is None else term.label("vi" if language == "vi" else "en")
+
+
+# Sentences (rulesengine.messages) follow the same switch, and name glossary terms the same way.
+messages.set_language_source(get_language)
+messages.register_namer("term", _term)

@@ -11,6 +11,8 @@ seeded game and prints its public log (``--record`` writes its replay record, th
 with OpenSpiel's CFR+ and prints the exploitability (two players) or NashConv and where the strategy file
 is; ``grove tournament --players N --policies P,Q,… --games G [--workers W | --scheduler ADDRESS] [--json]``
 plays a seat-rotated tournament (:mod:`rulesengine.grove.tournament`).
+``play`` and ``replay`` take ``--lang en|vi``: the log in that language (the rule ids stay; the default is
+English; the JSON form is the same with or without it).
 
 Every option is read as a raw string and checked here, so each bad input gives one ``error: …``
 line and exit status 2 (through :func:`rulesengine.cli.main`).
@@ -114,9 +116,12 @@ def _odds_handler(args: argparse.Namespace) -> int:
     return 0
 
 
-def _game_output(state: GameState, as_json: bool) -> int:
+def _game_output(state: GameState, as_json: bool, lang: str | None = None) -> int:
     from rulesengine.grove.replay import to_record
 
+    if not as_json and lang is not None:
+        print("\n".join(f"[{e.rule_id}] {e.localized(lang)}" for e in state.events if e.public))
+        return 0
     log = [f"[{e.rule_id}] {e.text}" for e in state.events if e.public]
     outcome = state.final
     if as_json:
@@ -147,7 +152,7 @@ def _play_handler(args: argparse.Namespace) -> int:
         from rulesengine.grove.replay import to_record
 
         write_replay(args.record, to_record(state))
-    return _game_output(state, args.json)
+    return _game_output(state, args.json, args.lang)
 
 
 def _replay_handler(args: argparse.Namespace) -> int:
@@ -164,8 +169,8 @@ def _replay_handler(args: argparse.Namespace) -> int:
     except InputError as exc:
         raise InputError(f"{path.name}: {exc.where}", exc.message) from None
     except IllegalActionError as exc:  # a refused action: the rule id, then the file and actions[i]
-        raise IllegalActionError(exc.rule_id, f"{path.name}: {exc.message}") from None
-    return _game_output(state, args.json)
+        raise exc.prefixed(path.name) from None
+    return _game_output(state, args.json, args.lang)
 
 
 def _table_handler(args: argparse.Namespace) -> int:
@@ -263,10 +268,12 @@ def register(subparsers: Any) -> None:
     play.add_argument("--strategy", metavar="NAME", help="random, higher, best (default) or inferred")
     play.add_argument("--record", metavar="FILE", help="write the game's replay record here (JSON)")
     play.add_argument("--json", action="store_true", help="print the record, the public log and the outcome")
+    play.add_argument("--lang", choices=("en", "vi"), help="the language of the log (default English)")
     play.set_defaults(handler=_play_handler)
     rerun = commands.add_parser("replay", help="replay a game record (JSON) and print its public log")
     rerun.add_argument("record", metavar="RECORD", help="a JSON record (grove play --record or --json)")
     rerun.add_argument("--json", action="store_true", help="print the record, the public log and the outcome")
+    rerun.add_argument("--lang", choices=("en", "vi"), help="the language of the log (default English)")
     rerun.set_defaults(handler=_replay_handler)
     table = commands.add_parser("table", help="regenerate data/grove/culprit_odds.csv")
     table.add_argument("--check", action="store_true", help="exit 1 if the stored table is out of date")

@@ -42,6 +42,7 @@ from rulesengine.grove.figures import (
     parse_figure,
 )
 from rulesengine.grove.odds import Knowledge
+from rulesengine.messages import Message, message
 
 __all__ = [
     "CHANCE",
@@ -133,7 +134,7 @@ class Deal:
         """Build a deal from printed faces (``"X"``, ``5``…); a shorthand for tests and notebooks."""
         sus = tuple(parse_figure(v, "suspects") for v in suspects)
         if len(sus) != 3:
-            raise IllegalActionError("GR-S3", f"a crime scene has 3 suspects, got {len(sus)}")
+            raise IllegalActionError.of("GR-S3", "grove.refusal.three_suspects", count=len(sus))
         return cls(
             hands=tuple(parse_figure(v, "hands") for v in hands),
             suspects=(sus[0], sus[1], sus[2]),
@@ -251,14 +252,36 @@ class Event:
         def __getattr__(self, name: str) -> Any:
             fields = self.__dict__
             if name == "text":
-                lazy = fields.get("_template")
+                lazy = fields.get("_message")
                 if lazy is not None:
-                    text = fields["text"] = lazy[0].format(*lazy[1])
-                    fields.pop("_template", None)
+                    text = fields["text"] = message(lazy[0], "en", **lazy[1])
                     return text
-                if "text" in fields:  # formatted meanwhile by another thread
-                    return fields["text"]
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    @property
+    def message_id(self) -> str | None:
+        """The catalog id of the event's sentence (``grove.event.look``…), ``None`` for a hand-made event."""
+        lazy = self.__dict__.get("_message")
+        return None if lazy is None else str(lazy[0])
+
+    @property
+    def fields(self) -> Mapping[str, Any]:
+        """The named fields of the event's sentence (empty for a hand-made event)."""
+        lazy = self.__dict__.get("_message")
+        return {} if lazy is None else dict(lazy[1])
+
+    def localized(self, language: str | None = None) -> str:
+        """The sentence in ``language`` (``'en'``, ``'vi'``; default: the current one); :attr:`text` is
+        the English one.
+
+        >>> hand = new_game(3).apply(Deal.of([2, 3, 4], [5, 6, 7], 8)).events[1]
+        >>> hand.text
+        'Seat 0 looks at the figure in hand: 2 (an alibi)'
+        >>> hand.localized("vi")
+        'Chỗ ngồi 0 bí mật xem Hình nộm trên tay: 2 (ngoại phạm)'
+        """
+        lazy = self.__dict__.get("_message")
+        return self.text if lazy is None else message(lazy[0], language, **lazy[1])
 
     @property
     def public(self) -> bool:
@@ -569,7 +592,7 @@ class GameState:
     def outcome(self) -> Outcome:
         """The ranking at the end of the game (GR-E2, GR-E3); raises if the game is not over."""
         if self.final is None:
-            raise IllegalActionError("GR-E1", "the game is not over yet")
+            raise IllegalActionError.of("GR-E1", "grove.refusal.game_not_over")
         return self.final
 
     def returns(self) -> tuple[int, ...]:
@@ -712,52 +735,42 @@ class GameState:
     def _apply_checked(self, action: Action) -> GameState:
         """:meth:`apply` for any action: check it, raising the error of the rule it breaks, then apply it."""
         if self.phase is _OVER:
-            raise IllegalActionError("GR-E1", f"the game is over; {action!r} is not allowed")
+            raise IllegalActionError.of("GR-E1", "grove.refusal.game_over", action=repr(action))
         if self.phase is _DEAL:
             if not isinstance(action, Deal):
-                raise IllegalActionError("GR-S3", f"the figures must be dealt first (chance), not {action!r}")
+                raise IllegalActionError.of("GR-S3", "grove.refusal.deal_first", action=repr(action))
             return self._apply_deal(action)
         if isinstance(action, Deal):
-            raise IllegalActionError("GR-S3", "the figures are dealt only at the start of a round")
+            raise IllegalActionError.of("GR-S3", "grove.refusal.deal_at_round_start")
         decision = self.pending()
         assert decision is not None
         seat = decision.seat
         leader = seat == self.leader
         if not isinstance(action, Look | Accuse):
-            raise IllegalActionError(decision.rule_id, f"{action!r} is not an action of this game")
+            raise IllegalActionError.of(decision.rule_id, "grove.refusal.not_an_action", action=repr(action))
         if action.seat != seat:
-            what = "look at two suspects" if self.phase is _LOOK else "place a chip"
-            raise IllegalActionError(
-                decision.rule_id, f"it is seat {seat}'s turn to {what}, not seat {action.seat}'s"
-            )
+            what = "grove.refusal.turn_to_look" if self.phase is _LOOK else "grove.refusal.turn_to_accuse"
+            raise IllegalActionError.of(decision.rule_id, what, seat=seat, other=action.seat)
         if self.phase is _LOOK:
             if not isinstance(action, Look):
-                who = "the leader" if leader else "each player"
-                raise IllegalActionError(
-                    decision.rule_id, f"{who} (seat {seat}) must first look at two suspects"
-                )
+                who = "grove.refusal.leader_looks_first" if leader else "grove.refusal.player_looks_first"
+                raise IllegalActionError.of(decision.rule_id, who, seat=seat)
             self._check_look(action, leader)
             return self._look(action.seat, action.suspects, leader)
         if not isinstance(action, Accuse):
-            raise IllegalActionError(
-                decision.rule_id, f"seat {seat} has already looked at two suspects this round; now accuse"
-            )
+            raise IllegalActionError.of(decision.rule_id, "grove.refusal.now_accuse", seat=seat)
         self._check_accuse(action, leader)
         return self._accuse(action.seat, action.suspect, leader)
 
     def _apply_deal(self, deal: Deal) -> GameState:
         n = self.players
         if not isinstance(deal.hands, tuple) or len(deal.hands) != n:
-            raise IllegalActionError("GR-S3", f"deal one figure to each of the {n} players")
+            raise IllegalActionError.of("GR-S3", "grove.refusal.deal_one_each", players=n)
         if (deal.public is None) != (n != 2):
-            raise IllegalActionError(
-                "GR-2P1", "with 2 players exactly one figure is left over face up; with 3-5 none"
-            )
+            raise IllegalActionError.of("GR-2P1", "grove.refusal.two_player_face_up")
         if not _uses_figures_in_play(deal, n):
-            raise IllegalActionError(
-                "GR-S1", f"the deal must use exactly the figures in play for {n} players: "
-                f"{list(figures_in_play(n))}"
-            )
+            raise IllegalActionError.of("GR-S1", "grove.refusal.figures_in_play", players=n,
+                                        figures=str(list(figures_in_play(n))))
         return self._step(
             _deal_events, (self.round, deal),
             phase=_LOOK,
@@ -782,18 +795,13 @@ class GameState:
                 or not all(isinstance(k, int) and 0 <= k <= 2 for k in pair)
                 or pair[0] == pair[1]
             ):
-                raise IllegalActionError(
-                    "GR-P2", f"the leader looks at two different suspects, a pair from 0..2; "
-                    f"got {pair!r}"
-                )
+                raise IllegalActionError.of("GR-P2", "grove.refusal.leader_pair", pair=repr(pair))
         else:
             allowed = self._allowed_pair(seat)
             if pair != allowed:
                 prev = (seat - 1) % self.players
-                raise IllegalActionError(
-                    "GR-P4", f"seat {seat} may look only at suspects {allowed[0]} and {allowed[1]}, the two "
-                    f"seat {prev} did not accuse; tried {pair!r}"
-                )
+                raise IllegalActionError.of("GR-P4", "grove.refusal.allowed_pair", seat=seat, a=allowed[0],
+                                            b=allowed[1], previous=prev, pair=repr(pair))
 
     def _look(self, seat: int, pair: tuple[int, int], leader: bool) -> GameState:
         """Seat ``seat`` looks at the suspects ``pair`` (both checked); the leader places the Unseen token."""
@@ -811,9 +819,9 @@ class GameState:
         seat, k = action.seat, action.suspect
         rule = "GR-P3" if leader else "GR-P5"
         if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= 2:
-            raise IllegalActionError(rule, f"a chip goes under one of the suspects 0, 1, 2; got {k!r}")
+            raise IllegalActionError.of(rule, "grove.refusal.chip_under_suspect", suspect=repr(k))
         if self.detective_chips[seat] <= 0:  # cannot happen: the game ends first (GR-E1)
-            raise IllegalActionError("GR-E1", f"seat {seat} has no detective chip left")
+            raise IllegalActionError.of("GR-E1", "grove.refusal.no_chip_left", seat=seat)
 
     def _accuse(self, seat: int, k: int, leader: bool) -> GameState:
         """Seat ``seat`` places a chip under suspect ``k`` (both checked); the last chip starts the reveal."""
@@ -881,8 +889,8 @@ class GameState:
                   "stacks": ((), (), ()), "turn": None, "looks": (), "unseen": None, "accusations": ()}
         if over:
             outcome = rank_players(held, self.leader, r)
-            why = ("someone holds 5 or more incompetent chips" if max(counts) >= INCOMPETENT_LIMIT
-                   else "the players have no detective chips left")
+            why = ("grove.why.end_incompetent" if max(counts) >= INCOMPETENT_LIMIT
+                   else "grove.why.end_no_chips")
             return self._step(_reveal_events, (result, why, outcome), phase=_OVER, final=outcome, **common)
         return self._step(_reveal_events, (result, "", None), phase=_DEAL, round=r + 1, leader=nxt,
                           deal=None, **common)
@@ -961,32 +969,35 @@ class _Log:
         return result
 
 
-def _event(round_: int, kind: EventKind, audience: int | None, rule_id: str, template: str,
-           args: tuple[Any, ...], data: dict[str, Any]) -> Event:
-    """An :class:`Event` whose ``text`` is ``template.format(*args)``, formatted when first read."""
+def _event(round_: int, kind: EventKind, audience: int | None, rule_id: str, message_id: str,
+           fields: dict[str, Any], data: dict[str, Any]) -> Event:
+    """An :class:`Event` whose ``text`` is the message ``message_id`` with ``fields``, formatted when read."""
     event = _new(Event)
     _setattr(event, "__dict__", {"round": round_, "kind": kind, "audience": audience, "rule_id": rule_id,
-                                 "data": data, "_template": (template, args)})
+                                 "data": data, "_message": (message_id, fields)})
     return event
 
 
 def _deal_events(r: int, deal: Deal) -> tuple[Event, ...]:
     """The deal (GR-S3), the face-up figure (GR-2P1), each hand (GR-I1) and the pass (GR-I2, GR-2P2)."""
     hands, public, n = deal.hands, deal.public, len(deal.hands)
-    events = [_event(r, EventKind.DEAL, None, "GR-S3", _DEALT, (r,), {})]
+    events = [_event(r, EventKind.DEAL, None, "GR-S3", "grove.event.deal", {"round": r}, {})]
     if public is not None:
-        events.append(_event(r, EventKind.PUBLIC_FIGURE, None, "GR-2P1", _FACE_UP, (public,),
-                             {"figure": public}))
+        events.append(_event(r, EventKind.PUBLIC_FIGURE, None, "GR-2P1", "grove.event.public_figure",
+                             {"figure": public}, {"figure": public}))
     for s in range(n):
-        events.append(_event(r, EventKind.HAND, s, "GR-I1", _HAND, (s, hands[s]), {"figure": hands[s]}))
+        events.append(_event(r, EventKind.HAND, s, "GR-I1", "grove.event.hand",
+                             {"seat": s, "figure": hands[s]},
+                             {"figure": hands[s]}))
     if public is None:
-        events.append(_event(r, EventKind.PASS, None, "GR-I2", _PASS, (), {}))
+        events.append(_event(r, EventKind.PASS, None, "GR-I2", "grove.event.pass", {}, {}))
         for s in range(n):
             src = (s - 1) % n
-            events.append(_event(r, EventKind.RECEIVE, s, "GR-I2", _RECEIVE, (s, hands[src], src),
+            events.append(_event(r, EventKind.RECEIVE, s, "GR-I2", "grove.event.receive",
+                                 {"seat": s, "figure": hands[src], "source": src},
                                  {"figure": hands[src], "source": src}))
     else:
-        events.append(_event(r, EventKind.PASS, None, "GR-2P2", _NO_PASS, (), {}))
+        events.append(_event(r, EventKind.PASS, None, "GR-2P2", "grove.event.no_pass", {}, {}))
     return tuple(events)
 
 
@@ -996,64 +1007,69 @@ def _look_events(r: int, seat: int, pair: tuple[int, int], suspects: tuple[Figur
     a, b = pair
     fa, fb = suspects[a], suspects[b]
     rule = "GR-P2" if leader else "GR-P4"
-    look = _event(r, EventKind.LOOK, None, rule, _LOOKS, (seat, a, b), {"seat": seat, "suspects": pair})
-    see = _event(r, EventKind.SEE, seat, rule, _SEES, (seat, a, fa, b, fb),
+    look = _event(r, EventKind.LOOK, None, rule, "grove.event.look", {"seat": seat, "a": a, "b": b},
+                  {"seat": seat, "suspects": pair})
+    see = _event(r, EventKind.SEE, seat, rule, "grove.event.see",
+                 {"seat": seat, "a": a, "figure_a": fa, "b": b, "figure_b": fb},
                  {"seat": seat, "figures": {a: fa, b: fb}})
     if not leader:
         return (look, see)
     unseen = 3 - a - b
-    return (look, see, _event(r, EventKind.UNSEEN, None, "GR-P2", _UNSEEN, (unseen,), {"suspect": unseen}))
+    return (look, see, _event(r, EventKind.UNSEEN, None, "GR-P2", "grove.event.unseen", {"suspect": unseen},
+                              {"suspect": unseen}))
 
 
 def _accuse_events(r: int, seat: int, k: int, stack: tuple[int, ...], leader: bool) -> tuple[Event, ...]:
     """A chip under a suspect (GR-P3, GR-P5), on top of others (GR-P6)."""
     data = {"seat": seat, "suspect": k, "stack": stack}
     if len(stack) > 1:
-        return (_event(r, EventKind.ACCUSE, None, "GR-P6", _ACCUSES_ON_TOP, (seat, k, len(stack) - 1), data),)
-    return (_event(r, EventKind.ACCUSE, None, "GR-P3" if leader else "GR-P5", _ACCUSES, (seat, k), data),)
+        return (_event(r, EventKind.ACCUSE, None, "GR-P6", "grove.event.accuse_on_top",
+                       {"seat": seat, "suspect": k, "below": len(stack) - 1}, data),)
+    return (_event(r, EventKind.ACCUSE, None, "GR-P3" if leader else "GR-P5", "grove.event.accuse",
+                   {"seat": seat, "suspect": k}, data),)
+
+
+def culprit_reason(suspects: Sequence[Figure]) -> Message:
+    """Why the culprit is the culprit, as a message: the highest number (GR-R1) or, with a 5 among the
+    suspects, the lowest (GR-R2); an X among them is always innocent (GR-R3).
+
+    >>> from rulesengine.grove.figures import Figure as F
+    >>> str(culprit_reason((F(5), F(8), F(6))))
+    'a 5 is among the suspects, so the lowest number (GR-R2)'
+    >>> culprit_reason((F.X, F(2), F(4))).localized("vi")
+    'số lớn nhất; không có số 5 trong 3 Nghi phạm (GR-R1); Nghi phạm X luôn vô tội (GR-R3)'
+    """
+    why = Message("grove.why.lowest" if Figure.FIVE in suspects else "grove.why.highest", {})
+    return Message("grove.why.x_innocent", {"why": why}) if Figure.X in suspects else why
 
 
 def _reveal_events(result: RoundResult, why: str, outcome: Outcome | None) -> tuple[Event, ...]:
-    """The reveal (GR-V1), box (GR-V2), penalties (GR-V3), then the end (GR-E1) or the next leader (GR-V4)."""
+    """The reveal and why (GR-V1, GR-R1..GR-R3), box (GR-V2), penalties (GR-V3), then the end (GR-E1) or
+    the next leader (GR-V4). ``why`` is the message id of the reason the game ends, if it does."""
     r, suspects, culprit = result.round, result.suspects, result.culprit
-    events = [_event(r, EventKind.REVEAL, None, "GR-V1", _REVEALED,
-                     (suspects[0], suspects[1], suspects[2], culprit, suspects[culprit]),
+    events = [_event(r, EventKind.REVEAL, None, "GR-V1", "grove.event.reveal",
+                     {"figure_0": suspects[0], "figure_1": suspects[1], "figure_2": suspects[2],
+                      "culprit": culprit, "figure": suspects[culprit], "why": culprit_reason(suspects)},
                      {"suspects": suspects, "culprit": culprit})]
     if result.boxed:
-        events.append(_event(r, EventKind.BOX, None, "GR-V2", _BOXED, (len(result.boxed),),
+        events.append(_event(r, EventKind.BOX, None, "GR-V2", "grove.event.box", {"count": len(result.boxed)},
                              {"chips": result.boxed}))
     for penalty in result.penalties:
         k, top, stack = penalty.suspect, penalty.seat, penalty.chips
-        events.append(_event(r, EventKind.PENALTY, None, "GR-V3", _PENALTY, (k, suspects[k], top, len(stack)),
+        events.append(_event(r, EventKind.PENALTY, None, "GR-V3", "grove.event.penalty",
+                             {"suspect": k, "figure": suspects[k], "seat": top, "count": len(stack)},
                              {"seat": top, "suspect": k, "chips": stack}))
     if outcome is not None:
-        events.append(_event(r, EventKind.END, None, "GR-E1", _ENDS,
-                             (why, outcome.loser, list(outcome.ranking)),
+        events.append(_event(r, EventKind.END, None, "GR-E1", "grove.event.end",
+                             {"why": Message(why, {}), "loser": outcome.loser,
+                              "ranking": str(list(outcome.ranking))},
                              {"ranking": outcome.ranking, "loser": outcome.loser}))
     else:
-        events.append(_event(r, EventKind.LEADER, None, "GR-V4", _LEADS, (result.next_leader,),
+        events.append(_event(r, EventKind.LEADER, None, "GR-V4", "grove.event.leader",
+                             {"seat": result.next_leader},
                              {"seat": result.next_leader}))
     return tuple(events)
 
-
-# The texts of the events, formatted only when read (Event.text).
-_DEALT = ("Round {}: the figures are shuffled and dealt: one to each player, three suspects and a victim "
-          "at the scene")
-_FACE_UP = "The left-over figure is turned face up: {}"
-_HAND = "Seat {} looks at the figure in hand: {} (an alibi)"
-_PASS = "Each player passes the figure to the left and looks at the one received"
-_RECEIVE = "Seat {} receives {} from seat {}"
-_NO_PASS = "With two players nobody passes (GR-2P2)"
-_LOOKS = "Seat {} looks at suspects {} and {}"
-_SEES = "Seat {} sees suspect {} = {} and suspect {} = {}"
-_UNSEEN = "The Unseen token goes on suspect {}"
-_ACCUSES = "Seat {} places a chip under suspect {}"
-_ACCUSES_ON_TOP = "Seat {} places a chip under suspect {} on top of {} chip(s)"
-_REVEALED = "The suspects are turned face up: {}, {}, {}; suspect {} ({}) is the culprit"
-_BOXED = "The {} chip(s) under the culprit go back to the box"
-_PENALTY = "Suspect {} ({}) is innocent: seat {}, whose chip is on top, takes {} chip(s) as incompetent"
-_ENDS = "The game ends: {}. Seat {} loses; ranking best first: {}"
-_LEADS = "The First-on-the-scene token goes to seat {}"
 
 #: The culprit's index by the suspects' figures (GR-R1..GR-R3), filled as suspects are revealed.
 _CULPRITS: dict[tuple[Figure, ...], int] = {}
@@ -1126,9 +1142,8 @@ def new_game(players: int, first_leader: int = 0) -> GameState:
     """
     check_players(players)
     if isinstance(first_leader, bool) or not isinstance(first_leader, int) or not 0 <= first_leader < players:
-        raise IllegalActionError(
-            "GR-P1", f"the first leader must be a seat 0..{players - 1}, got {first_leader!r}"
-        )
+        raise IllegalActionError.of("GR-P1", "grove.refusal.first_leader", last=players - 1,
+                                    leader=repr(first_leader))
     return GameState(
         players=players,
         first_leader=first_leader,

@@ -139,7 +139,7 @@ def replay(record: Mapping[str, Any]) -> GameState:
         try:
             state = state.apply(action)
         except IllegalActionError as exc:  # name the entry the rules refuse
-            raise IllegalActionError(exc.rule_id, f"actions[{i}]: {exc.message}") from None
+            raise exc.prefixed(f"actions[{i}]") from None
     return state
 
 

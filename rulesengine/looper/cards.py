@@ -123,12 +123,14 @@ def resolve_movement(
     *,
     board: Board = BOARD,
     deck: Deck = DECK,
+    blocked: dict[str, str] | None = None,
 ) -> tuple[dict[str, str], list[int]]:
     """Steps (1) and (2) of TL-D4: Forbid Movement, then the combined movement of each character.
 
     ``locations`` gives each character on the board its location; cards on locations and on
     characters not in it do nothing. A character under Forbid Movement does not move (TL-D4a).
-    When the net destination is a forbidden location the whole move is ignored.
+    When the net destination is a forbidden location the whole move is ignored (and, given a ``blocked``
+    dict, recorded there: character → the forbidden destination, so the log can say why).
     Returns the moves and the indices of cancelled movement cards. Directions come from ``deck``, moves
     from ``board``.
 
@@ -136,8 +138,9 @@ def resolve_movement(
     ...          PlacedCard("protagonist:0", "move_vertical", "a")]
     >>> resolve_movement(cards, {"a": "hospital"}, {})
     ({'a': 'school'}, [])
-    >>> resolve_movement(cards, {"a": "hospital"}, {"a": frozenset({"school"})})
-    ({}, [])
+    >>> blocked = {}
+    >>> resolve_movement(cards, {"a": "hospital"}, {"a": frozenset({"school"})}, blocked=blocked), blocked
+    (({}, []), {'a': 'school'})
     """
     cards = cards if isinstance(cards, list) else list(cards)
     stopped = {c.target for c in cards if c.card == _FORBID_MOVEMENT}
@@ -158,6 +161,8 @@ def resolve_movement(
             continue
         dest = board.move(locations[who], net)
         if dest in forbidden.get(who, frozenset()):
+            if blocked is not None:
+                blocked[who] = dest
             continue
         moves[who] = dest
     return moves, cancelled

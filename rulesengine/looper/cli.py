@@ -2,17 +2,21 @@
 
 Subcommands:
 
-- ``replay SCRIPT DECISIONS [--json]``: replay a decisions file on a script and print the public log
-  and the outcome (the JSON form also carries the full final state).
+- ``replay SCRIPT DECISIONS [--json] [--lang en|vi]``: replay a decisions file on a script and print the
+  public log and the outcome (the JSON form also carries the full final state).
 - ``deduce SCRIPT DECISIONS [--json] [--lang en|vi]``: the deduction from the Protagonists' observation
   (``docs/looper_deduction.md``).
-- ``play SCRIPT [--seed N] [--agents random|heuristic] [--record FILE] [--json]``: play a game with
-  agents (:func:`rulesengine.contract.drive`); ``--record`` writes its decisions file (the replay shape
-  both games share).
+- ``play SCRIPT [--seed N] [--agents random|heuristic] [--record FILE] [--json] [--lang en|vi]``: play a
+  game with agents (:func:`rulesengine.contract.drive`); ``--record`` writes its decisions file (the
+  replay shape both games share).
 - ``import FILE [--title TITLE] [--difficulty N] [--out DIR] [--json]``: convert the First Steps and
   Basic Tragedy X scripts of a community script file (:mod:`rulesengine.looper.community`), validate
   them and write them to DIR; exit 0 when every converted script is valid, 1 when some is invalid.
 - ``export SCRIPT… [--out FILE]``: write scripts in the community format.
+
+Without ``--lang`` the log is one ``key=value`` line per event (the form scripts and log files read);
+with ``--lang en`` or ``--lang vi`` it is one sentence per event in that language, after the loop, the
+day and the rule id (:func:`rulesengine.looper.text.readable_report`). ``--json`` ignores ``--lang``.
 
 >>> from rulesengine.cli import main
 >>> from rulesengine.looper.script import SCRIPTS_DIR
@@ -35,6 +39,10 @@ from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists
 from rulesengine.looper.engine import Game
 from rulesengine.looper.replay import decisions_document, read_decisions, replay, report, text_report
 from rulesengine.looper.script import load_script, validation_report
+from rulesengine.looper.text import readable_report
+
+#: The languages of ``--lang``.
+LANGS = ("en", "vi")
 
 
 def register(subparsers: Any) -> None:
@@ -45,6 +53,7 @@ def register(subparsers: Any) -> None:
     rp.add_argument("script", help="script file (YAML)")
     rp.add_argument("decisions", help="decisions file (YAML or JSON), see docs/looper_replay.md")
     rp.add_argument("--json", action="store_true", help="print one JSON object")
+    rp.add_argument("--lang", choices=LANGS, help="print the log as sentences in this language")
     rp.set_defaults(handler=_replay)
     pp = sub.add_parser("play", help="play a game with agents")
     pp.add_argument("script", help="script file (YAML)")
@@ -52,6 +61,7 @@ def register(subparsers: Any) -> None:
     pp.add_argument("--agents", choices=("random", "heuristic"), default="random")
     pp.add_argument("--record", help="write the game's decisions file here (JSON)")
     pp.add_argument("--json", action="store_true", help="print one JSON object")
+    pp.add_argument("--lang", choices=LANGS, help="print the log as sentences in this language")
     pp.set_defaults(handler=_play)
     vp = sub.add_parser("validate", help="check script files: every problem and playability note")
     vp.add_argument("scripts", nargs="+", help="script files (YAML), see docs/looper_scripts.md")
@@ -61,9 +71,11 @@ def register(subparsers: Any) -> None:
     _register_community(sub)
 
 
-def _print(game: Game, as_json: bool) -> None:
+def _print(game: Game, as_json: bool, lang: str | None = None) -> None:
     if as_json:
         print(json.dumps(report(game), sort_keys=True))
+    elif lang is not None:
+        print(readable_report(report(game), lang))
     else:
         print(text_report(game))
 
@@ -71,7 +83,7 @@ def _print(game: Game, as_json: bool) -> None:
 def _replay(args: argparse.Namespace) -> int:
     script = load_script(args.script)
     game = replay(script, read_decisions(args.decisions), where=args.decisions)
-    _print(game, args.json)
+    _print(game, args.json, args.lang)
     return 0
 
 
@@ -92,7 +104,7 @@ def _play(args: argparse.Namespace) -> int:
     drive(game, agents)
     if args.record:
         write_replay(args.record, decisions_document(game))
-    _print(game, args.json)
+    _print(game, args.json, args.lang)
     return 0
 
 

@@ -71,6 +71,8 @@ from rulesengine.looper.state import (
     Visibility,
     compile_copy,
 )
+from rulesengine.looper.text import Described
+from rulesengine.messages import Name
 
 
 @functools.lru_cache(maxsize=4096)
@@ -308,16 +310,17 @@ class Game(Table):
         decision = self._pending
         if decision is None:
             if self.is_paused:
-                raise IllegalActionError(
-                    self.phase.rule_id, f"the game is paused before {self.phase.name}; call resume() first"
-                )
-            raise IllegalActionError("TL-LE2", f"the game is over; {to_dict(action)} cannot be played")
+                raise _refusal(self.phase.rule_id, "looper.refusal.paused",
+                               f"the game is paused before {self.phase.name}; call resume() first",
+                               phase=self.phase.rule_id)
+            raise _refusal("TL-LE2", "looper.refusal.game_over",
+                           f"the game is over; {to_dict(action)} cannot be played", action=Described(action))
         legal = decision.option_set
         if type(legal) is _Legal:  # a placement (TL-D2, TL-D3): its card in hand, its target free
             if type(action) is not PlaceCard:
-                raise IllegalActionError(*self._why_illegal(decision, action))
+                raise self._why_illegal(decision, action)
             if action.card not in legal.cards or action.target not in legal.targets:
-                raise IllegalActionError(*self._why_illegal(decision, action))
+                raise self._why_illegal(decision, action)
             self.decisions_made += 1
             owner = decision.who
             self.history.append((owner, action))
@@ -349,7 +352,7 @@ class Game(Table):
             return
         ok = action in decision.options if legal is None else action in legal
         if not ok:
-            raise IllegalActionError(*self._why_illegal(decision, action))
+            raise self._why_illegal(decision, action)
         self.decisions_made += 1
         self.history.append((decision.who, action))
         self._pending = None
@@ -649,13 +652,16 @@ class Game(Table):
             forb = self._forbidden  # forbidden(c) for every character, read only for those that move
             if self.patient_free:
                 forb = {**forb, "patient": frozenset()}
+            blocked: dict[str, str] | None = {} if self.record else None
             moves, self.move_cancelled = resolve_movement(
-                cards, locs, forb, board=self.layout, deck=self.deck
+                cards, locs, forb, board=self.layout, deck=self.deck, blocked=blocked
             )
             if moves:
                 for c, dest in sorted(moves.items()):
                     chars[c].location = dest
                     self.emit(EventKind.MOVED, character=c, location=dest)
+            for c, dest in sorted((blocked or {}).items()):  # TL-D4: the log says why it stays
+                self.emit(EventKind.MOVE_IGNORED, character=c, location=dest)
             self.step = 1
             self.cultist_ignore = []
             if self.cultist_choice_public():
@@ -829,7 +835,8 @@ class Game(Table):
                 and sched.culprit not in self.suppressed
             )
             if not occurs:
-                self._announce_incident(EventKind.INCIDENT_NOT_HAPPENED, EventKind.INCIDENT_CHECK)
+                why = self._why_no_incident(sched.culprit) if self.record else {}
+                self._announce_incident(EventKind.INCIDENT_NOT_HAPPENED, EventKind.INCIDENT_CHECK, **why)
                 self._goto(Phase.LEADER_SWITCH)
                 return None
             record: IncidentRecord = {
@@ -865,13 +872,26 @@ class Game(Table):
             "TL-D7d",
         )
 
-    def _announce_incident(self, public: EventKind, secret: EventKind) -> None:
-        """The public event (the incident, never its culprit: TL-D7c) and the Mastermind's (with it)."""
+    def _announce_incident(self, public: EventKind, secret: EventKind, **why: Any) -> None:
+        """The public event (the incident, never its culprit: TL-D7c) and the Mastermind's (with it and,
+        for an incident that does not happen, ``why``: :meth:`_why_no_incident`)."""
         if self.record:
             sched = self.script.incident_on(self.day)
             assert sched is not None
             self.emit(public, incident=sched.incident)
-            self.emit(secret, Visibility.MASTERMIND, incident=sched.incident, culprit=sched.culprit)
+            self.emit(secret, Visibility.MASTERMIND, incident=sched.incident, culprit=sched.culprit, **why)
+
+    def _why_no_incident(self, culprit: str) -> dict[str, Any]:
+        """Why the day's incident does not happen (TL-D7a, TL-D7b): ``reason`` ``'dead'``, ``'absent'``,
+        ``'suppressed'`` or ``'paranoia'`` (with the culprit's ``paranoia`` and its ``limit``)."""
+        ch = self.chars[culprit]
+        if not ch.alive:
+            return {"reason": "dead"}
+        if ch.location is None:
+            return {"reason": "absent"}
+        if culprit in self.suppressed:
+            return {"reason": "suppressed"}
+        return {"reason": "paranoia", "paranoia": ch.paranoia, "limit": self.paranoia_limit(culprit)}
 
     def _after_incident(self) -> None:
         if not self._end_loop_if_needed():
@@ -1014,55 +1034,88 @@ class Game(Table):
 
     # ------------------------------------------------------------------ errors
 
-    def _why_illegal(self, decision: Decision, action: Action) -> tuple[str, str]:
+    def _why_illegal(self, decision: Decision, action: Action) -> IllegalActionError:
+        """The refusal of an action that is not an option of ``decision``, naming the rule it breaks.
+
+        Its ``str()`` is the English of the command line and log files (with ids); its ``localized()``
+        says it with readable names in either language (catalog ``looper.refusal.*``).
+
+        >>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
+        >>> game = Game(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
+        >>> error = game._why_illegal(game.pending, PlaceCard("no_such_card", "boy_student"))
+        >>> str(error)
+        'TL-D2: mastermind has no no_such_card in hand'
+        >>> game.apply(PlaceCard("intrigue_plus_2", "boy_student"))
+        >>> error = game._why_illegal(game.pending, PlaceCard("paranoia_plus_1", "boy_student"))
+        >>> str(error)
+        'TL-D2a: the Mastermind already has a card on boy_student'
+        >>> error.localized("en")
+        'TL-D2a: the Mastermind already has a card on Boy Student'
+        >>> error.localized("vi").startswith("TL-D2a: Mastermind đã đặt một thẻ lên Nam sinh")
+        True
+        """
         tried = to_dict(action)
         if decision.kind is DecisionKind.PLACE_CARD and isinstance(action, PlaceCard):
-            owner = decision.who
-            target = action.target
+            owner, target, card = decision.who, action.target, action.card
+            names = {"owner": Name("owner", owner), "target": Name("target", target)}
             if target in self.chars and not self.chars[target].alive:
-                return "TL-D2", f"{owner} may not place a card on the corpse of {target}"
+                return _refusal("TL-D2", "looper.refusal.corpse",
+                                f"{owner} may not place a card on the corpse of {target}", **names)
             if target not in self.card_targets():
-                return (
-                    "TL-D2",
-                    f"{owner} may not place a card on {target!r}: not a location or a character in play",
-                )
-            if action.card not in self.hand(owner):
-                if action.card in self.spent[owner]:
-                    return "TL-D4c", f"{owner} already spent the once-per-loop card {action.card} this loop"
-                return (
-                    "TL-D2" if owner == "mastermind" else "TL-D3a"
-                ), f"{owner} has no {action.card} in hand"
+                return _refusal("TL-D2", "looper.refusal.not_a_target",
+                                f"{owner} may not place a card on {target!r}: "
+                                "not a location or a character in play", **names)
+            if card not in self.hand(owner):
+                if card in self.spent[owner]:
+                    return _refusal("TL-D4c", "looper.refusal.spent",
+                                    f"{owner} already spent the once-per-loop card {card} this loop",
+                                    owner=names["owner"], card=Name("card", card))
+                rule = "TL-D2" if owner == "mastermind" else "TL-D3a"
+                return _refusal(rule, "looper.refusal.not_in_hand", f"{owner} has no {card} in hand",
+                                owner=names["owner"], card=Name("card", card))
             if owner == "mastermind":
-                return "TL-D2a", f"the Mastermind already has a card on {target}"
-            return "TL-D3c", f"another protagonist already has a card on {target}"
+                return _refusal("TL-D2a", "looper.refusal.mastermind_target_taken",
+                                f"the Mastermind already has a card on {target}", target=names["target"])
+            return _refusal("TL-D3c", "looper.refusal.protagonist_target_taken",
+                            f"another protagonist already has a card on {target}", target=names["target"])
         if decision.kind is DecisionKind.GOODWILL and isinstance(action, UseAbility):
             return self._why_goodwill_illegal(action)
-        return (
-            decision.rule_id,
-            f"{tried} does not fit the pending {decision.kind} decision of {decision.who}",
-        )
+        return _refusal(decision.rule_id, "looper.refusal.does_not_fit",
+                        f"{tried} does not fit the pending {decision.kind} decision of {decision.who}",
+                        action=Described(action), who=Name("who", decision.who), prompt=Described(decision))
 
-    def _why_goodwill_illegal(self, action: UseAbility) -> tuple[str, str]:
+    def _why_goodwill_illegal(self, action: UseAbility) -> IllegalActionError:
         """The specific rule a goodwill declaration breaks: TL-D6a (goodwill), TL-D6e (uses), TL-D6b
         (target), or TL-D6 (no such ability of a living character on the board).
 
         >>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
         >>> game = Game(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
-        >>> game._why_goodwill_illegal(UseAbility("pop_idol.2", "pop_idol", "office_worker"))[0]
-        'TL-D6a'
+        >>> error = game._why_goodwill_illegal(UseAbility("pop_idol.2", "pop_idol", "office_worker"))
+        >>> error.rule_id, error.localized("vi")[:40]
+        ('TL-D6a', 'TL-D6a: Thần tượng (4): Thêm 1 Goodwill ')
         """
         src, aid = action.source, action.ability
+        ability = Name("ability", aid)
         own = {a.id: a for a in self.content.characters[src].abilities} if src in self.chars else {}
         if aid not in own or src not in self.living():
-            return "TL-D6", f"{src!r} is not a living character on the board with the ability {aid!r}"
+            return _refusal("TL-D6", "looper.refusal.no_such_ability",
+                            f"{src!r} is not a living character on the board with the ability {aid!r}",
+                            source=Name("target", src), ability=ability)
         ab = own[aid]
         if self.chars[src].goodwill < ab.cost:
-            return "TL-D6a", f"{aid} needs {ab.cost} goodwill; {src} has {self.chars[src].goodwill}"
+            return _refusal("TL-D6a", "looper.refusal.goodwill_cost",
+                            f"{aid} needs {ab.cost} goodwill; {src} has {self.chars[src].goodwill}",
+                            ability=ability, cost=ab.cost, source=Name("target", src),
+                            goodwill=self.chars[src].goodwill)
         if aid in self.used_today:
-            return "TL-D6e", f"{aid} was already used today"
+            return _refusal("TL-D6e", "looper.refusal.used_today", f"{aid} was already used today",
+                            ability=ability)
         if ab.once_per_loop and aid in self.used_loop:
-            return "TL-D6e", f"{aid} is once per loop and was already used this loop"
-        return "TL-D6b", f"{aid} cannot name target {action.target!r} (extra {action.extra!r}) now"
+            return _refusal("TL-D6e", "looper.refusal.used_this_loop",
+                            f"{aid} is once per loop and was already used this loop", ability=ability)
+        return _refusal("TL-D6b", "looper.refusal.bad_target",
+                        f"{aid} cannot name target {action.target!r} (extra {action.extra!r}) now",
+                        ability=ability, target=Name("choice", str(action.target)))
 
     _STEPS: Final[dict[Phase, Callable[[Game], Decision | None]]] = {}
     _ANSWERS: Final[dict[Phase, Callable[[Game, Decision, Action], None]]] = {}
@@ -1135,6 +1188,12 @@ def _pass_or(
     return decision
 
 
+def _refusal(rule_id: str, message_id: str, english: str, **fields: Any) -> IllegalActionError:
+    """A refusal whose ``str()`` is ``english`` (ids, the log files' form) and whose ``localized()`` is the
+    catalog message ``message_id`` with ``fields`` (readable names, either language)."""
+    return IllegalActionError(rule_id, english, message_id=message_id, fields=fields)
+
+
 _PASS: Final = Pass()
 _PUBLIC: Final = Visibility.PUBLIC
 _MASTERMIND: Final = Visibility.MASTERMIND
@@ -1143,7 +1202,9 @@ _CARD_PLACED_KIND: Final = EventKind.CARD_PLACED_KIND
 _tuple_new: Final = tuple.__new__
 _GAME_OVER: Final = Phase.GAME_OVER
 _MM_PROMPTS: Final = tuple(f"Mastermind: place card {n} of 3" for n in (1, 2, 3))
-_P_PROMPTS: Final = {owner: f"{owner}: place 1 card" for owner in PROTAGONISTS}
+#: The English prompt of a protagonist's placement, with the seat letter of the notebooks (no internal id);
+#: a widget says it in its language with rulesengine.looper.text.decision_prompt.
+_P_PROMPTS: Final = {owner: f"Protagonist {'ABC'[i]}: place 1 card" for i, owner in enumerate(PROTAGONISTS)}
 #: The protagonist who places after each one (TL-D3: clockwise).
 _NEXT_PROTAGONIST: Final = {p: PROTAGONISTS[(i + 1) % 3] for i, p in enumerate(PROTAGONISTS)}
 

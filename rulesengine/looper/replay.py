@@ -115,7 +115,7 @@ def replay(script: Script, document: Mapping[str, Any], where: str = "decisions"
         try:
             game.apply(action)
         except IllegalActionError as exc:
-            raise IllegalActionError(exc.rule_id, f"{here}: {exc.message}") from None
+            raise exc.prefixed(here) from None
     return game
 
 

@@ -91,6 +91,7 @@ class EventKind(StrEnum):
     CARD_PLACED_KIND = "card_placed_kind"  # Mastermind only
     CARDS_REVEALED = "cards_revealed"
     MOVED = "moved"
+    MOVE_IGNORED = "move_ignored"  # TL-D4: the net destination is forbidden to the character
     CARDS_RESOLVED = "cards_resolved"
     PARANOIA = "paranoia"
     GOODWILL = "goodwill"

@@ -236,7 +236,7 @@ class MessageBox:
         try:
             yield
         except RulesEngineError as exc:
-            self.error(str(exc))
+            self.error(exc.localized())
 
 
 class FigureView:

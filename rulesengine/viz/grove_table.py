@@ -570,7 +570,7 @@ class GroveStepper:
         try:
             self.state = self.state.apply(action)
         except RulesEngineError as exc:
-            self.message.error(str(exc))
+            self.message.error(exc.localized())
             self._update()
             return
         self.stage = "reveal" if len(self.state.rounds) > rounds else None
@@ -603,13 +603,11 @@ class GroveStepper:
             f"<b>{html.escape(title)}</b> <code>{html.escape(rules)}</code></span>"
         )
         events = self.state.visible_events(self.viewer)
-        tag = ("<span style='font-size:13px;border:1px solid;border-radius:3px;padding:0 3px'>"
-               f"{html.escape(i18n.t('seat'))} {{seat}}</span> ")
+        # One seat per line: a private line names its seat itself, in the seat's colour (issue 10).
         rows = "".join(
             f"<div class='grove-event{'' if e.public else ' grove-private'}' "
             f"style='color:{'#333' if e.public else SEAT_COLOURS[e.audience or 0]}'>"
-            f"<code>{e.rule_id}</code> {'' if e.public else tag.format(seat=e.audience)}"
-            f"{html.escape(e.text)}</div>"
+            f"<code>{e.rule_id}</code> {html.escape(e.localized())}</div>"
             for e in events[-40:]
         )
         self.log.value = f"<b>{html.escape(i18n.t('grove_log'))}</b>{rows}"

@@ -12,7 +12,7 @@ True
 >>> w.place("intrigue_plus_1", "boy_student")
 False
 >>> w.message.last_error
-'TL-D2a: the Mastermind already has a card on boy_student'
+'TL-D2a: the Mastermind already has a card on Boy Student'
 """
 
 from __future__ import annotations

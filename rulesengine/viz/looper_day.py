@@ -36,6 +36,7 @@ from rulesengine.looper.engine import Game
 from rulesengine.looper.plans import Agent, DayPlan, PlanAgent, heuristic_agents, plan, plan_agents, run_until
 from rulesengine.looper.script import SCRIPTS_DIR, load_script
 from rulesengine.looper.state import Phase, Side
+from rulesengine.looper.text import decision_prompt, outcome_reason, side_name, who_label
 from rulesengine.viz.common import (
     LanguageSwitch,
     MessageBox,
@@ -400,7 +401,8 @@ class DayStepper:
         )
         if self.game.is_over and self.game.outcome is not None:
             head += (
-                f" — <b>{html.escape(self.game.outcome.winner)}</b> ({html.escape(self.game.outcome.reason)})"
+                f" — <b>{html.escape(side_name(self.game.outcome.winner))}</b>"
+                f" ({html.escape(outcome_reason(self.game.outcome.reason))})"
             )
         elif current is None:
             head += f" — <code>{self.game.phase.rule_id}</code> {html.escape(self.game.phase.name.lower())}"
@@ -419,11 +421,7 @@ class DayStepper:
             self.options.disabled = self.play_button.disabled = self.agent_button.disabled = True
             return
         side = Side.of(pending.who)
-        who = i18n.t("mastermind") if side == "mastermind" else i18n.t("protagonists")
-        if pending.who.startswith("protagonist:"):
-            who = f"{i18n.t('protagonist')} {'ABC'[int(pending.who.split(':')[1])]}"
-        elif pending.who == "leader":
-            who = f"{i18n.t('leader')} ({'ABC'[self.game.leader]})"
+        who = who_label(pending.who, leader=self.game.leader)
         mine = side in self.learner
         hidden = side == "mastermind" and self.view.value == "protagonists"
         if hidden:  # the Protagonists only learn that the Mastermind is deciding (no prompt, no rule)
@@ -433,7 +431,8 @@ class DayStepper:
             )
         else:
             self.prompt.value = (
-                f"<b>{html.escape(who)}</b>: {html.escape(pending.prompt)} <code>{pending.rule_id}</code>"
+                f"<b>{html.escape(who)}</b>: {html.escape(decision_prompt(pending))}"
+                f" <code>{pending.rule_id}</code>"
             )
         if mine and not hidden:
             self.options.options = [(describe_action(a), i) for i, a in enumerate(pending.options)]

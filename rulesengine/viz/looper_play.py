@@ -30,11 +30,10 @@ from rulesengine.errors import InputError
 from rulesengine.looper.plans import Agent, heuristic_agents
 from rulesengine.looper.script import dump_script, load_script, shipped_scripts
 from rulesengine.looper.state import Side
+from rulesengine.looper.text import notes as text_notes
 from rulesengine.viz.common import button, classed
-from rulesengine.viz.looper_board import role_name
 from rulesengine.viz.looper_day import DayStepper
-from rulesengine.viz.looper_text import ability_text, incident_name, plot_name
-from rulesengine.viz.looper_text import target_name as name_of
+from rulesengine.viz.looper_text import ability_text
 
 SIDES = ("protagonists", "mastermind")
 
@@ -82,53 +81,16 @@ def script_files(path: str | Path) -> list[tuple[str, str]]:
     return out
 
 
-def notes(view: Mapping[str, Any]) -> list[str]:
-    """What the Protagonists have learned, from their own view of the game (public information only).
+def notes(view: Mapping[str, Any], lang: str | None = None) -> list[str]:
+    """What the Protagonists have learned, from their own view of the game (public information only),
+    in ``lang`` (default: the current language); :func:`rulesengine.looper.text.notes`.
 
     >>> from rulesengine.looper.engine import Game
     >>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
     >>> notes(Game(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml")).view("protagonists"))[0]
     'Script: The Last Bell — 3 loops of 3 days; incidents: day 2 Increasing Unease, day 3 Murder.'
     """
-    sheet = view["script"]
-    incidents = ", ".join(f"day {d} {n}" for d, n in sorted(sheet["incidents"].items()))
-    length = f"{sheet['loops']} loops of {sheet['days']} days"
-    out = [f"Script: {sheet['title']} — {length}; incidents: {incidents}."]
-    for event in view["log"]:
-        kind = event["kind"]
-        where = f"loop {event['loop']}, day {event['day']}"
-        if kind == "incident_happened":
-            out.append(f"{where}: {incident_name(event['incident'])} happened.")
-        elif kind == "incident_not_happened":
-            out.append(
-                f"{where}: {incident_name(event['incident'])} did not happen (its culprit is calm or dead)."
-            )
-        elif kind == "incident_no_effect":
-            out.append(f"{where}: … with no effect.")
-        elif kind == "death":
-            out.append(f"{where}: {name_of(event['character'])} died.")
-        elif kind == "goodwill_refused":
-            source = event["ability"].split(".")[0]
-            out.append(
-                f"{where}: a goodwill ability of {name_of(source)} was refused — "
-                "its role has goodwill refusal."
-            )
-        elif kind == "role_revealed":
-            out.append(f"{where}: {name_of(event['character'])} is the {role_name(event['role'])}.")
-        elif kind == "culprit_revealed":
-            out.append(
-                f"{where}: the culprit of {incident_name(event['incident'])} is {name_of(event['culprit'])}."
-            )
-        elif kind == "subplot_revealed":
-            out.append(f"{where}: a subplot is {plot_name(event['plot'])}.")
-        elif kind == "protagonists_died":
-            out.append(f"{where}: the Protagonists died.")
-        elif kind == "loop_end":
-            out.append(f"loop {event['loop']} ended: {'lost' if event['lost'] else 'survived'}.")
-        elif kind == "game_over":
-            winner = "the Protagonists win" if event["winner"] == "protagonists" else "the Mastermind wins"
-            out.append(f"Game over: {winner} ({event['reason']}).")
-    return out
+    return text_notes(view, lang)
 
 
 class PlayWidget(DayStepper):

@@ -28,7 +28,7 @@ def test_illegal_placement_is_refused_with_its_rule_id_tl_d2a_tl_d3c(page, voila
     place(page, "Paranoia +1", "Boy Student", "Boy Student ✓")
     page.wait_for_function(f"(old) => document.querySelector({FIGURE!r}).src !== old", arg=before)
     place(page, "Intrigue +1", "Boy Student", "TL-D2a")
-    assert "already has a card on boy_student" in page.locator(MESSAGE).inner_text()
+    assert "already has a card on Boy Student" in page.locator(MESSAGE).inner_text()
     page.wait_for_function(has_text(".rulesengine-looper-turn", "2/3"))
 
     place(page, "Intrigue +2", "City", "City ✓")

@@ -34,7 +34,7 @@ import pytest
 from rulesengine.errors import IllegalActionError
 from rulesengine.grove import Accuse, Deal, Figure, GameState, Look, new_game
 from rulesengine.grove.figures import figures_in_play
-from rulesengine.grove.game import play_random
+from rulesengine.grove.game import Event, EventKind, play_random
 
 GOLDEN = Path(__file__).parent / "data" / "golden_games.json"
 PLAYERS = (2, 3, 4, 5)
@@ -110,6 +110,14 @@ def step_record(state: GameState) -> dict[str, Any]:
     }
 
 
+def baseline_text(event: Event) -> str:
+    """The event's text as the baseline engine wrote it: since then the reveal also says which rule picked
+    the culprit (issue 10; tested in test_grove_game.py), a reason the baseline had not."""
+    if event.kind is EventKind.REVEAL:
+        return event.text.partition(" is the culprit: ")[0] + " is the culprit"
+    return event.text
+
+
 def game_record(players: int, seed: int) -> dict[str, Any]:
     """Play one seeded random game (the loop of ``play_random``) and record everything about it."""
     rng = random.Random(seed)
@@ -129,7 +137,7 @@ def game_record(players: int, seed: int) -> dict[str, Any]:
         "seed": seed,
         "first_leader": first_leader,
         "actions": actions,
-        "events": [[e.round, e.kind.value, e.audience, e.rule_id, e.text, plain(e.data)]
+        "events": [[e.round, e.kind.value, e.audience, e.rule_id, baseline_text(e), plain(e.data)]
                    for e in state.events],
         "rounds": plain(state.rounds),
         "deals": plain(state.deals),

@@ -29,7 +29,7 @@ def fill(widget: PlacementWidget, cards: list[tuple[str, str]]) -> None:
 def test_second_mastermind_card_on_one_target_is_refused_tl_d2a(make):
     w = make()
     fill(w, [("paranoia_plus_1", "boy_student"), ("intrigue_plus_1", "boy_student")])
-    assert w.message.last_error == "TL-D2a: the Mastermind already has a card on boy_student"
+    assert w.message.last_error == "TL-D2a: the Mastermind already has a card on Boy Student"  # readable
     assert "TL-D2a" in w.message.widget.value
     assert w.placed() == [("mastermind", "paranoia_plus_1", "boy_student")]  # state unchanged
 
@@ -44,7 +44,7 @@ def test_protagonist_may_join_a_mastermind_card_but_not_another_protagonist_tl_d
     fill(w, [("paranoia_minus_1", "boy_student")])  # TL-D3b: allowed
     assert w.message.last_error is None and w.owner == "protagonist:1"
     fill(w, [("goodwill_plus_1", "boy_student")])  # TL-D3c: refused
-    assert w.message.last_error == "TL-D3c: another protagonist already has a card on boy_student"
+    assert w.message.last_error == "TL-D3c: another protagonist already has a card on Boy Student"
     assert w.owner == "protagonist:1"
     assert len(w.placed()) == 4
 

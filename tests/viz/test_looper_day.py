@@ -76,7 +76,7 @@ def test_learner_places_a_card_and_an_illegal_one_is_refused_tl_d3c(make):
     assert stepper.message.widget.value.count("Your choice first") == 1
     assert stepper.play(PlaceCard("goodwill_plus_1", "doctor"))
     assert not stepper.play(PlaceCard("paranoia_plus_1", "doctor"))
-    assert stepper.message.last_error == "TL-D3c: another protagonist already has a card on doctor"
+    assert stepper.message.last_error == "TL-D3c: another protagonist already has a card on Doctor"
     options = [label for label, _ in stepper.options.options]
     assert "Goodwill +1 → Girl Student" in options
     stepper.options.value = options.index("Goodwill +1 → Girl Student")
@@ -134,7 +134,10 @@ def test_demonstration_two_forbid_intrigue_tl_d4():
 
 def test_demonstration_goodwill_refusal_tl_d6c_tl_d6f():
     facts = demo("goodwill_refusal").facts
-    assert "The Mastermind says: nothing happens (the ability is refused)." in facts
+    assert ("The Mastermind says: nothing happens. The ability is refused, and still counts as used (TL-D6c)."
+            in facts)
+    refusal = "Refused because Office Worker's role, Killer, has Goodwill refusal."
+    assert f"the Mastermind's own log adds: {refusal}" in facts
     assert "Office Worker's goodwill after the refusal: 3 (TL-D6f: not spent)" in facts
 
 

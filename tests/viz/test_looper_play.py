@@ -27,7 +27,7 @@ def test_learner_as_mastermind_places_the_first_card_tl_d2():
     assert play.view.value == "mastermind"
     assert not play.options.disabled
     assert not play.play(PlaceCard("goodwill_plus_1", "nurse"))
-    assert play.message.last_error == "TL-D2: mastermind has no goodwill_plus_1 in hand"
+    assert play.message.last_error == "TL-D2: Mastermind has no Goodwill +1 in hand"
 
 
 def test_agents_play_to_the_end_with_a_progress_bar_and_notes():
