@@ -289,7 +289,8 @@ class ModelExplorer:
         self.chart.widget.add_class("grove-inference-chart")
         for control in (self.model, self.bluff, self.chip):
             control.observe(lambda _change: self.refresh(), names="value")
-        self.widget = widgets.VBox([widgets.HBox([self.model, self.bluff]), self.chip, self.message.widget,
+        self.widget = widgets.VBox([widgets.HBox([self.model, self.bluff]), widgets.HBox([self.chip]),
+                                    self.message.widget,
                                     self.fractions, self.chart.widget], layout=widgets.Layout(width="100%"))
         self.widget.add_class("grove-inference-explorer")
         self.refresh()
@@ -313,8 +314,8 @@ class ModelExplorer:
         self.chart.refresh()
 
     def fractions_html(self) -> str:
-        """Seat 1's odds as a one-row HTML table in the notebook's font: a decimal, and the exact fraction in
-        a ``code`` element (cut with an ellipsis when long; the whole fraction in its tooltip).
+        """Seat 1's odds as a one-row HTML table in the notebook's font: the exact fraction in a ``code``
+        element (cut with an ellipsis when long; the whole fraction in its tooltip), then its decimal.
 
         >>> "<code" in ModelExplorer().fractions_html()
         True
@@ -322,14 +323,16 @@ class ModelExplorer:
         if self.result is None:
             return ""
         cell = "padding:2px 14px;border-bottom:1px solid #ddd;text-align:left"
-        exact = ("font-family:inherit;font-size:0.85em;color:#555;background:none;display:inline-block;"
-                 "max-width:12em;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;vertical-align:bottom")
+        exact = ("font-family:inherit;font-size:1em;color:inherit;background:none;display:inline-block;"
+                 "max-width:7em;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;vertical-align:bottom")
         head = "".join(f'<th style="{cell};background:#f3f0e8">{html.escape(_suspect(i))}</th>'
                        for i in range(3))
-        body = "".join(
-            f'<td style="{cell}"><span class="grove-inference-p">{html.escape(decimal(p))}</span> '
-            f'<code style="{exact}" title="{html.escape(str(p))}">{html.escape(str(p))}</code></td>'
-            for p in self.result.odds)
+        def td(p: Fraction) -> str:
+            text = html.escape(str(p))
+            approx = "" if p.denominator == 1 else f' <span class="grove-inference-p">≈ {decimal(p)}</span>'
+            return f'<td style="{cell}"><code style="{exact}" title="{text}">{text}</code>{approx}</td>'
+
+        body = "".join(td(p) for p in self.result.odds)
         caption = html.escape(say("Seat 1's culprit odds", "Xác suất là Hung thủ theo ghế 1"))
         return (f'<table style="font-family:{TEXT_FONT};font-size:14px;border-collapse:collapse">'
                 f'<caption style="text-align:left;font-weight:600">{caption}</caption>'
