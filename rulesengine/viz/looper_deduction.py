@@ -25,12 +25,13 @@ from matplotlib.axes import Axes
 from matplotlib.ticker import FuncFormatter, NullFormatter
 
 from rulesengine import i18n
+from rulesengine.looper.actions import from_dict
 from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists
 from rulesengine.looper.deduce import Deduction, PublicRecord, deduce, message, tiny_script
 from rulesengine.looper.engine import Game
 from rulesengine.looper.observe import MastermindObservation, ProtagonistsObservation
 from rulesengine.looper.script import Script, load_script, shipped_scripts
-from rulesengine.looper.text import character_name, describe_event, role_name
+from rulesengine.looper.text import character_name, describe_action, describe_event, role_name
 from rulesengine.viz.common import Table, on_new_language, say
 
 
@@ -283,7 +284,10 @@ def next_table(result: Deduction, language: str | None = None) -> Table | None:
     data = result.as_dict(language)["next"]
     if not data:
         return None
-    rows = [[str(n["action"]), f"{n['expected_bits']:.2f}", n["why"]] for n in data]
+    rows = [
+        [describe_action(from_dict(n["action"]), language), f"{n['expected_bits']:.2f}", n["why"]]
+        for n in data
+    ]
     return Table(
         rows,
         [

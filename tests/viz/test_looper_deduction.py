@@ -17,6 +17,7 @@ from rulesengine.viz.looper_deduction import (
     candidates_table,
     eliminations_table,
     guess_table,
+    next_table,
     role_heat_map,
     script_choices,
     summary,
@@ -96,3 +97,24 @@ def test_widget_hides_its_pictures_until_the_first_day_and_speaks_the_language()
     assert "Lời đoán tốt nhất" in app.text.value and "<table" in app.text.value
     i18n.set_language("en")
     assert app.next.description == "Next day" and "best guess" in app.text.value
+
+
+def test_what_to_try_names_the_card_and_target_not_a_dict() -> None:
+    from rulesengine.looper.actions import from_dict
+    from rulesengine.looper.deduce import PublicRecord, deduce
+    from rulesengine.looper.observe import MastermindObservation
+    from rulesengine.looper.text import describe_action
+
+    days = DayByDay("btx_01_first_contract")
+    game = days.game
+    while game.pending is not None and game.pending.who == "mastermind":
+        game.apply(days.mastermind(MastermindObservation(game), game.legal_actions()))
+    result = deduce(PublicRecord.from_game(game))
+    table = next_table(result, "vi")
+    assert table is not None and table.rows
+    moves = result.as_dict("vi")["next"]
+    assert [row[0] for row in table.rows] == [describe_action(from_dict(m["action"]), "vi") for m in moves]
+    assert not INTERNAL_ID.search(repr(table)) and "{'" not in repr(table)
+    assert (
+        next_table(DayByDay("btx_01_first_contract").step(), "en") is None
+    )  # no protagonist decision pending
