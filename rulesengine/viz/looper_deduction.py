@@ -320,8 +320,8 @@ class Tables:
 
 
 #: The size of the widget's pictures (inches at 100 dpi): fixed, so the page does not jump.
-HEAT_SIZE = (7.0, 3.4)
-FALL_SIZE = (4.2, 3.4)
+HEAT_SIZE = (6.4, 3.4)
+FALL_SIZE = (3.6, 3.4)
 
 
 def _image(size: tuple[float, float], css_class: str) -> widgets.Image:
