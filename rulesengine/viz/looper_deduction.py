@@ -133,9 +133,9 @@ def role_heat_map(
     ax.set_xlabel(say("Role", "Vai trò", language))
     ax.set_ylabel(say("Character", "Nhân vật", language))
     ax.set_title(
-        f"{label + ': ' if label else ''}{candidates_word(result.candidates, language)}"
-        + say(" — probability of each role", " — xác suất của từng vai trò", language),
-        fontsize=11,
+        say("Probability of each role", "Xác suất của từng vai trò", language)
+        + f"\n{label + ': ' if label else ''}{candidates_word(result.candidates, language)}",
+        fontsize=10,
     )
     return ax
 
