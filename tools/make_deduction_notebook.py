@@ -11,7 +11,7 @@ SETUP = """
 import random
 
 from rulesengine import i18n
-from rulesengine.viz.common import LanguageSwitch, show, use_style
+from rulesengine.viz.common import LanguageSwitch, use_style
 
 random.seed(2026)
 use_style()
@@ -52,31 +52,33 @@ với cả một Kịch bản, việc suy luận vẫn mất vài phút.
         md("## A game, day by day", "## Một ván chơi, từng ngày"),
         code(
             """
-from rulesengine.viz.looper_deduction import DayByDay, candidates_chart, picture, role_heat_map, summary
+from rulesengine.viz.looper_deduction import (
+    DayByDay, Tables, candidates_chart, candidates_table, day_label, guess_table, picture, role_heat_map,
+    summary,
+)
 
 days = DayByDay("btx_01_first_contract")
 first = days.step()
-show(days.history[-1][0], first.candidates, "/", first.total)
+candidates_table(days.history)
 """,
             CHECK,
         ),
-        code("picture(role_heat_map, first)", IGNORE),
+        code("picture(role_heat_map, first, label=day_label(days.history[-1][0]), size=(7, 3.4))", IGNORE),
         md(
             "Why the others went: each public event, how many candidates it removed.",
             "Vì sao các kịch bản khác bị loại: mỗi sự kiện công khai loại bao nhiêu kịch bản.",
         ),
-        code('show("\\n".join(summary(first, i18n.get_language())))', IGNORE),
+        code("Tables(summary(first))", IGNORE),
         md("## Until the end of the game", "## Đến hết ván chơi"),
         code(
             """
 while not days.game.is_over:
     days.step()
-for label, result in days.history:
-    show(label, result.candidates)
+candidates_table(days.history)
 """,
             IGNORE,
         ),
-        code("picture(candidates_chart, days.history, size=(5, 3))", IGNORE),
+        code("picture(candidates_chart, days.history, size=(6, 3.2))", IGNORE),
         md(
             """
 ## The final-guess advisor
@@ -92,8 +94,7 @@ Cách gán vai trò có khả năng đúng cao nhất, xác suất của nó, v�
         code(
             """
 last = days.history[-1][1]
-guess, p = last.best_guess()
-show(p, {c: (r, str(last.roles[c][r])) for c, r in guess.items()})
+guess_table(last)
 """,
             IGNORE,
         ),
@@ -107,7 +108,7 @@ advisor's guess and what to try tomorrow (the options with the most expected inf
             """
 ## Tự bước từng ngày
 
-Chọn một Kịch bản, bấm **Next day / Ngày tiếp theo**: bản đồ nhiệt, số kịch bản giảm dần, lời giải thích cho
+Chọn một Kịch bản, bấm **Ngày tiếp theo**: bản đồ nhiệt, số kịch bản giảm dần, lời giải thích cho
 từng lần loại, lời đoán của cố vấn và điều nên thử ngày mai (các lựa chọn cho nhiều thông tin kỳ vọng nhất,
 tính bằng bit).
 """,
