@@ -49,14 +49,13 @@ gán cho các chip đã đặt (GR-S3, GR-P3..P6).
 import random
 from fractions import Fraction
 
-import pandas as pd
-
 from rulesengine import i18n
 from rulesengine.grove import Accuse, Look
 from rulesengine.grove.models import BestModel, HonestModel, get_model
-from rulesengine.viz.common import show, use_style
+from rulesengine.viz.common import use_style
 from rulesengine.viz.grove_odds import chart
-from rulesengine.viz.grove_strategy import ModelExplorer, example_round, model_odds_records, plot_model_odds
+from rulesengine.viz.grove_strategy import (ModelExplorer, example_round, model_odds_records, model_odds_table,
+                                            plot_model_odds)
 
 random.seed(2026)
 use_style()
@@ -82,7 +81,7 @@ và thấy số 8 và số 6. Chỉ xét riêng, số 8 là Hung thủ hai lần
         code("""
 state = example_round(leader_chip=0)
 rows = model_odds_records(state, 1, MODELS)
-show(pd.DataFrame(rows).drop(columns="consistent").astype(str).to_string(index=False))
+model_odds_table(rows)
 """, CHECK),
         code("chart(plot_model_odds, rows, size=(8, 3.6))", IGNORE),
         md("""
@@ -110,7 +109,7 @@ và xác suất quay về bỏ qua các chip; các mô hình cho phép tháu cá
         code("""
 state2 = state.apply(Accuse(1, 0)).apply(Look(2, (1, 2)))
 rows2 = model_odds_records(state2, 2, MODELS)
-show(pd.DataFrame(rows2).drop(columns="consistent").astype(str).to_string(index=False))
+model_odds_table(rows2)
 """, CHECK),
         code("chart(plot_model_odds, rows2, size=(8, 3.6))", IGNORE),
         md("""
@@ -153,14 +152,13 @@ một lần và lưu trong `data/grove`; đặt `RECOMPUTE = True` bên dưới 
         code("""
 import random
 
-import pandas as pd
-
 from rulesengine import i18n
-from rulesengine.grove.equilibrium import load_strategy, readable_rules, rule_records, solve
+from rulesengine.grove.equilibrium import load_strategy, rule_records, solve
 from rulesengine.grove.tournament import saved_tournament, tournament
-from rulesengine.viz.common import show, use_style
+from rulesengine.viz.common import use_style
 from rulesengine.viz.grove_odds import chart
-from rulesengine.viz.grove_strategy import plot_rule_mix, plot_tournament
+from rulesengine.viz.grove_strategy import (convergence_table, plot_rule_mix, plot_tournament, rules_table,
+                                            tournament_table)
 
 random.seed(2026)
 use_style()
@@ -181,14 +179,14 @@ trước chiến lược (tính bằng chip mỗi vòng); với ba người, **N
 thêm khi một mình đổi cách chơi. Cả hai bằng 0 ở một cân bằng chính xác.
 """),
         code("""
+metas = []
 for players in (2, 3):
-    meta = load_strategy(players).meta
+    meta = {"players": players, **load_strategy(players).meta}
     if RECOMPUTE:
         solution = solve(players, meta["iterations"])
         meta = {**meta, "value": solution.value, "history": solution.history}
-    history = ", ".join(f"{i}: {v:.4f}" for i, v in meta["history"])
-    show(f"{players} players: {meta['measure']} after {meta['iterations']} CFR+ iterations = {meta['value']:.4f}"
-          f"  (history {history})")
+    metas.append(meta)
+convergence_table(metas)
 """, CHECK),
         md("""
 ## 2. The equilibrium as rules
@@ -206,12 +204,10 @@ người theo sau là Nghi phạm mà người bên phải đã buộc tội, GR
 số 5 không thể ở hiện trường, nên Hung thủ là số lớn nhất (GR-R1, GR-R2).
 """),
         code("""
-for line in readable_rules(load_strategy(2)):
-    show(line)
+rules_table(rule_records(load_strategy(2)))
 """, CHECK),
         code("""
-for line in readable_rules(load_strategy(3)):
-    show(line)
+rules_table(rule_records(load_strategy(3)))
 """, CHECK),
         code("chart(plot_rule_mix, rule_records(load_strategy(3)), size=(10, 4))", IGNORE),
         md("""
@@ -248,9 +244,7 @@ if RECOMPUTE:
     record = tournament(3, ["best", "equilibrium", "higher", "random", "honest"], games=20000, seed=0).as_json()
 else:
     record = saved_tournament(3)
-table = pd.DataFrame(record["results"])
-show(f"{record['games']} games, {record['rounds']} rounds, seed {record['seed']}")
-show(table[["policy", "seat_games", "mean_incompetent", "loss_rate"]].round(3).to_string(index=False))
+tournament_table(record)
 """, CHECK),
         code("chart(plot_tournament, record['results'], size=(7, 3.6))", IGNORE),
     ]
