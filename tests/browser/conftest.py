@@ -51,6 +51,16 @@ def chromium_executable() -> str:
     return path
 
 
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    """Stop a server started in its own session (``start_new_session=True``), its children too."""
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=15)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=5)
+
+
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
@@ -94,12 +104,7 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                     time.sleep(0.3)
             yield base
         finally:
-            try:
-                os.killpg(process.pid, signal.SIGTERM)
-                process.wait(timeout=15)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait(timeout=5)
+            stop_server(process)
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import re
-import signal
 import subprocess
 import sys
 import time
@@ -17,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import RENDER_TIMEOUT_MS, ROOT, _free_port, open_app
+from tests.browser.conftest import RENDER_TIMEOUT_MS, ROOT, _free_port, open_app, stop_server
 
 
 @pytest.fixture(scope="module")
@@ -46,11 +45,7 @@ def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 time.sleep(0.3)
             yield url
         finally:
-            try:
-                os.killpg(process.pid, signal.SIGTERM)
-                process.wait(timeout=15)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                os.killpg(process.pid, signal.SIGKILL)
+            stop_server(process)
 
 
 def _answers(url: str) -> bool:
