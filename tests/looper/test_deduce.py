@@ -25,6 +25,7 @@ from rulesengine.looper.deduce import (
     PublicSheet,
     brute_force,
     deduce,
+    replay_each_sheet,
     tiny_script,
 )
 from rulesengine.looper.engine import Game
@@ -85,8 +86,34 @@ def test_deduction_equals_brute_force_culprits_bound_at_incident_step_tl_d7(
         game = played(script, seed, steps, heuristic=seed == 0)
         record = PublicRecord.from_game(game)
         result = deduce(record)
-        assert set(result.consistent) == brute_force(record), (name, steps)
+        reference = brute_force(record)
+        assert set(result.consistent) == reference, (name, steps)
+        assert replay_each_sheet(record) == reference, (name, steps)
         assert truth(script) in result.consistent
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_deduction_after_a_whole_btx_loop_equals_one_replay_per_sheet_tl_d7(seed: int) -> None:
+    """A Basic Tragedy X script of 4 characters over its 4 days, played to the end of its first loop: the
+    tree over hidden facts gives the same candidates, and charges the same eliminations, as one replay of
+    every private sheet on its own (the reference the brute-force test checks on small scripts)."""
+    script = tiny("btx_01_first_contract", 4, 4, 2, sheet=11 * seed + 3)
+    game = Game(script)
+    agents: dict[str, Any] = {
+        "mastermind": HeuristicMastermind(seed),
+        "protagonists": HeuristicProtagonists(seed + 7),
+    }
+    while not game.is_over and not any(e.kind == "loop_end" for e in game.log):
+        assert game.pending is not None
+        side = "mastermind" if game.pending.who == "mastermind" else "protagonists"
+        game.apply(agents[side](observation(game, side), game.legal_actions()))
+    record = PublicRecord.from_game(game)
+    assert any(e["kind"] == "loop_end" for e in record.events)
+    result = deduce(record)
+    assert set(result.consistent) == replay_each_sheet(record)
+    assert len(result.consistent) == len(set(result.consistent))
+    assert truth(script) in result.consistent
+    assert sum(e["removed"] for e in result.eliminated) + result.candidates == result.total
 
 
 @pytest.mark.parametrize("path", shipped_scripts(), ids=lambda p: p.stem)
