@@ -53,6 +53,7 @@ from rulesengine.looper.observe import MastermindObservation, ProtagonistsObserv
 from rulesengine.looper.rulings import from_options
 from rulesengine.looper.script import ScheduledIncident, Script
 from rulesengine.looper.state import STATE_FIELDS, Phase
+from rulesengine.messages import message as catalog_message
 
 __all__ = [
     "Candidate",
@@ -251,7 +252,9 @@ class Deduction:
                     "expected_bits": m["expected_bits"],
                     "outcomes": m["outcomes"],
                     "sampled": m["sampled"],
-                    "why": message("deduce.next", language, outcomes=m["outcomes"], sampled=m["sampled"]),
+                    "why": message(
+                        "looper.deduce.next", language, outcomes=m["outcomes"], sampled=m["sampled"]
+                    ),
                 }
                 for m in self.next_moves()
             ],
@@ -324,66 +327,16 @@ class Deduction:
 
 # ------------------------------------------------------------------------------------------- messages
 
-#: Sentences of the deduction, by message id, in English and Vietnamese, with the same named fields.
-MESSAGES: dict[str, dict[str, str]] = {
-    "deduce.role_revealed": {
-        "en": "{character} was shown to be {role}: every sheet giving it another role is out",
-        "vi": "{character} đã lộ vai trò {role}: mọi kịch bản cho nhân vật này vai trò khác đều bị loại",
-    },
-    "deduce.refused": {
-        "en": "{character}'s goodwill ability was refused: only roles with goodwill refusal remain",
-        "vi": "Năng lực Goodwill của {character} bị từ chối: chỉ còn các vai trò có Từ chối Goodwill",
-    },
-    "deduce.guess_right": {
-        "en": "the final guess named {character} as {role} and was told right",
-        "vi": "lượt Đoán cuối gọi {character} là {role} và được trả lời là đúng",
-    },
-    "deduce.guess_wrong": {
-        "en": "the final guess named {character} as {role} and was told wrong",
-        "vi": "lượt Đoán cuối gọi {character} là {role} và được trả lời là sai",
-    },
-    "deduce.culprit_revealed": {
-        "en": "the culprit of day {day} was revealed: {character}",
-        "vi": "thủ phạm của ngày {day} đã bị lộ: {character}",
-    },
-    "deduce.event": {
-        "en": "the engine cannot produce '{kind}' (loop {loop}, day {day}) under these sheets, whatever the "
-        "Mastermind chose",
-        "vi": "động cơ luật không thể tạo ra '{kind}' (vòng lặp {loop}, ngày {day}) với các kịch bản này, "
-        "dù Mastermind chọn thế nào",
-    },
-    "deduce.missing": {
-        "en": "under these sheets the game would have shown more before '{kind}' (loop {loop}, day {day})",
-        "vi": "với các kịch bản này, ván chơi lẽ ra phải cho thấy thêm trước '{kind}' (vòng lặp {loop}, "
-        "ngày {day})",
-    },
-    "deduce.end": {
-        "en": "under these sheets the game would have gone on past the last observed event",
-        "vi": "với các kịch bản này, ván chơi lẽ ra phải tiếp tục sau sự kiện cuối cùng đã thấy",
-    },
-    "deduce.next": {
-        "en": "the candidates would show {outcomes} different public outcomes by the end of the day "
-        "({sampled} candidates played on)",
-        "vi": "các kịch bản sẽ cho {outcomes} kết quả công khai khác nhau đến cuối ngày "
-        "({sampled} kịch bản được chơi tiếp)",
-    },
-    "deduce.weighting_uniform": {
-        "en": "every consistent candidate is equally likely",
-        "vi": "mọi kịch bản còn phù hợp đều có khả năng như nhau",
-    },
-}
-
-
 def message(msg_id: str, language: str = "en", **fields: object) -> str:
-    """One sentence of the deduction in ``language`` (``en`` or ``vi``).
+    """One sentence of the deduction in ``language`` (``en`` or ``vi``), from the message catalogs
+    (``data/locale``, ids ``looper.deduce.*``; docs/translation.md).
 
-    >>> message("deduce.culprit_revealed", "en", day=2, character="boy_student")
+    >>> message("looper.deduce.culprit_revealed", "en", day=2, character="boy_student")
     'the culprit of day 2 was revealed: boy_student'
     """
-    entry = MESSAGES[msg_id]
-    if language not in entry:
+    if language not in ("en", "vi"):
         raise InputError("--lang", f"expected en or vi, got {language!r}")
-    return entry[language].format(**fields)
+    return catalog_message(msg_id, language, **fields)
 
 
 # ------------------------------------------------------------------------------------------- filters
@@ -406,7 +359,7 @@ def _filters(record: PublicRecord, content: Content) -> list[tuple[int, Callable
                     r == "serial_killer" and s.roles[c] == "person" and "paranoia_virus" in s.subplots
                 )
 
-            out.append((i, revealed, "deduce.role_revealed", {"character": c, "role": r}))
+            out.append((i, revealed, "looper.deduce.role_revealed", {"character": c, "role": r}))
         elif kind == "goodwill_refused":
             src = declared.get(e["ability"])
             if src is None:
@@ -415,7 +368,7 @@ def _filters(record: PublicRecord, content: Content) -> list[tuple[int, Callable
             def refuses(s: Sheet, c: str = src) -> bool:
                 return content.roles[s.roles[c]].refusal is not Refusal.NONE or "paranoia_virus" in s.subplots
 
-            out.append((i, refuses, "deduce.refused", {"character": src}))
+            out.append((i, refuses, "looper.deduce.refused", {"character": src}))
         elif kind == "guess":
             c, r, right = e["character"], e["role"], bool(e["right"])
 
@@ -426,7 +379,7 @@ def _filters(record: PublicRecord, content: Content) -> list[tuple[int, Callable
                 (
                     i,
                     guessed,
-                    "deduce.guess_right" if right else "deduce.guess_wrong",
+                    "looper.deduce.guess_right" if right else "looper.deduce.guess_wrong",
                     {"character": c, "role": r},
                 )
             )
@@ -671,7 +624,7 @@ def deduce(
         i = culprit_events[0]
         removed[i] += len(sheets) * (_count_culprits(record.sheet.cast, days, {}) - n_culprit_sets)
         e = record.events[i]
-        reason[i] = ("deduce.culprit_revealed", {"day": e["incident_day"], "character": e["culprit"]})
+        reason[i] = ("looper.deduce.culprit_revealed", {"day": e["incident_day"], "character": e["culprit"]})
     survivors: list[Sheet] = []
     for sheet in sheets:
         failed = next((f for f in filters if not f[1](sheet)), None)
@@ -719,15 +672,21 @@ def deduce(
     for i in sorted(removed):
         if i < len(record.events):
             e = record.events[i]
-            why_id, fields = reason.get(i, ("deduce.event", {}))
-            if why_id == "deduce.event":
+            why_id, fields = reason.get(i, ("looper.deduce.event", {}))
+            if why_id == "looper.deduce.event":
                 fields = {"kind": e["kind"], "loop": e["loop"], "day": e["day"]}
             eliminated.append(
                 {"event": i, "kind": e["kind"], "removed": removed[i], "why_id": why_id, "why_fields": fields}
             )
         else:
             eliminated.append(
-                {"event": i, "kind": "end", "removed": removed[i], "why_id": "deduce.end", "why_fields": {}}
+                {
+                    "event": i,
+                    "kind": "end",
+                    "removed": removed[i],
+                    "why_id": "looper.deduce.end",
+                    "why_fields": {},
+                }
             )
     return Deduction(
         record=record,

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import string
 from fractions import Fraction
 from typing import Any
 
@@ -19,12 +18,12 @@ from rulesengine.errors import InputError
 from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
 from rulesengine.looper.candidates import Sheet, private_sheets
 from rulesengine.looper.deduce import (
-    MESSAGES,
     Candidate,
     PublicRecord,
     PublicSheet,
     brute_force,
     deduce,
+    message,
     replay_each_sheet,
     tiny_script,
 )
@@ -188,8 +187,8 @@ def test_revealed_role_removes_the_other_sheets_tl_d6c() -> None:
     result = deduce(PublicRecord.from_game(game))
     assert truth(script) in result.consistent
     kinds = {e["kind"]: e["why_id"] for e in result.eliminated}
-    assert kinds["goodwill_refused"] == "deduce.refused"
-    assert kinds["guess"] in ("deduce.guess_right", "deduce.guess_wrong")
+    assert kinds["goodwill_refused"] == "looper.deduce.refused"
+    assert kinds["guess"] in ("looper.deduce.guess_right", "looper.deduce.guess_wrong")
     assert sum(e["removed"] for e in result.eliminated) + result.candidates == result.total
 
 
@@ -217,12 +216,30 @@ def test_best_guess_is_the_heaviest_role_assignment() -> None:
     assert p == max(mass.values()) and tuple(sorted(guess.items())) in mass
 
 
-def test_messages_have_both_languages_with_the_same_fields() -> None:
-    fmt = string.Formatter()
-    for msg_id, entry in MESSAGES.items():
-        assert set(entry) == {"en", "vi"}, msg_id
-        fields = [{f for _, f, _, _ in fmt.parse(entry[lang]) if f} for lang in ("en", "vi")]
-        assert fields[0] == fields[1], msg_id
+def test_every_sentence_of_the_deduction_is_in_both_catalogs_with_the_same_fields() -> None:
+    """The deduction's sentences come from the gettext catalogs (docs/translation.md), in English and
+    Vietnamese with the same fields; every id the module names is there."""
+    import ast
+
+    from rulesengine.looper import deduce as module
+    from rulesengine.messages import TEMPLATE, catalog_path, placeholders, read_catalog
+
+    from pathlib import Path
+
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    ids = {
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.startswith("looper.deduce.")
+    }
+    assert len(ids) >= 8
+    english, vietnamese = read_catalog(TEMPLATE), read_catalog(catalog_path("vi"))
+    for msg_id in ids:
+        assert english[msg_id].text and vietnamese[msg_id].text, msg_id
+        assert placeholders(english[msg_id].text) == placeholders(vietnamese[msg_id].text), msg_id
+    assert message("looper.deduce.refused", "vi", character="X").startswith("Năng lực Goodwill của X")
+    with pytest.raises(InputError, match="--lang"):
+        message("looper.deduce.end", "fr")
 
 
 def test_cli_deduce_json(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
