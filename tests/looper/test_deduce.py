@@ -220,11 +220,10 @@ def test_every_sentence_of_the_deduction_is_in_both_catalogs_with_the_same_field
     """The deduction's sentences come from the gettext catalogs (docs/translation.md), in English and
     Vietnamese with the same fields; every id the module names is there."""
     import ast
+    from pathlib import Path
 
     from rulesengine.looper import deduce as module
     from rulesengine.messages import TEMPLATE, catalog_path, placeholders, read_catalog
-
-    from pathlib import Path
 
     tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
     ids = {
