@@ -261,40 +261,44 @@ class Deduction:
         }
 
     def next_moves(self, limit: int = 5, sample: int = 24) -> list[dict[str, Any]]:
-        """The Protagonists' options at the pending decision ranked by expected information (bits).
+        """The Protagonists' options at their next decision ranked by expected information (bits).
 
         Each consistent candidate is played on from its witness game (the engine in the state where the
-        record ends, with that candidate's culprits) after the option, to the end of the day, with the
-        heuristic agents (seed 0) for every later decision. The outcome is the public events seen; with
-        one outcome per candidate the expected information gain is the entropy of the outcomes. At most
-        ``sample`` candidates, evenly spaced, are played (``sampled`` says how many).
+        record ends, that candidate's own script). When the record ends on the Mastermind's decision (at
+        the end of a day: tomorrow's cards), the Mastermind is played first by the heuristic agent (seed 0)
+        up to the Protagonists' first decision, whose options are ranked ("what to try tomorrow"). Each
+        option is then played to the end of that day with the heuristic agents (seed 0) for every later
+        decision. The outcome is the public events seen; with one outcome per candidate the expected
+        information gain is the entropy of the outcomes. At most ``sample`` candidates, evenly spaced, are
+        played (``sampled`` says how many).
         """
         from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists
 
-        if not self.witnesses or self.record.waiting in (None, "mastermind"):
+        if not self.witnesses or self.record.waiting is None:
             return []
         step = max(1, math.ceil(len(self.witnesses) / sample))
-        chosen = list(range(0, len(self.witnesses), step))
-        weight = {i: self.weights[i] for i in chosen}
+        starts: dict[int, Game] = {}
+        for i in range(0, len(self.witnesses), step):
+            g = self.witnesses[i].clone()
+            g.pause_between_phases = False
+            if g.is_paused:
+                g.resume()
+            mastermind = HeuristicMastermind(0)
+            while g.pending is not None and g.pending.who == "mastermind":
+                g.apply(mastermind(MastermindObservation(g), g.legal_actions()))
+            if g.pending is not None:
+                starts[i] = g
+        if not starts:
+            return []
+        weight = {i: self.weights[i] for i in starts}
         total = sum(weight.values(), Fraction(0))
-        first = self.witnesses[chosen[0]]
+        first = next(iter(starts.values()))
         assert first.pending is not None
         ranked: list[dict[str, Any]] = []
         for option in first.pending.options:
             mass: dict[tuple[str, ...], Fraction] = defaultdict(Fraction)
-            for i in chosen:
-                g = self.witnesses[i].clone()
-                g.pause_between_phases = False
-                culprits = dict(self.consistent[i].culprits)
-                g.script = replace(
-                    g.script,
-                    incidents=tuple(
-                        ScheduledIncident(x.day, x.incident, culprits.get(x.day, x.culprit))
-                        for x in g.script.incidents
-                    ),
-                )
-                if g.is_paused:
-                    g.resume()
+            for i, start_game in starts.items():
+                g = start_game.clone()
                 n = len(g.log)
                 start = (g.loop, g.day)
                 mastermind, protagonists = HeuristicMastermind(0), HeuristicProtagonists(0)
@@ -318,7 +322,7 @@ class Deduction:
                     "action": to_dict(option),
                     "expected_bits": round(bits, 6),
                     "outcomes": len(mass),
-                    "sampled": len(chosen),
+                    "sampled": len(starts),
                 }
             )
         ranked.sort(key=lambda m: (-float(m["expected_bits"]), repr(m["action"])))
