@@ -41,6 +41,7 @@ from rulesengine.viz.common import (
     TEXT_FONT,
     LanguageSwitch,
     MessageBox,
+    bind,
     button,
     classed,
     on_new_language,
@@ -128,8 +129,11 @@ class ExerciseWidget:
         self.switch = LanguageSwitch()
         self.kind_picker = classed(widgets.Dropdown(layout=widgets.Layout(width="420px")),
                                    "rulesengine-exercise-kind", "exercise_kind")
-        self.level_picker = classed(widgets.ToggleButtons(style={"button_width": "48px"}),
-                                    "rulesengine-exercise-level", "exercise_difficulty")
+        self.level_label = bind(widgets.Label(layout=widgets.Layout(margin="0 6px 0 18px")),
+                                "exercise_difficulty", "value")
+        self.level_picker = classed(widgets.ToggleButtons(style={"button_width": "44px"},
+                                                          layout=widgets.Layout(width="auto")),
+                                    "rulesengine-exercise-level")
         self.new_button = button("rulesengine-exercise-new", "new_exercise", "170px", style="primary")
         self.question = classed(widgets.HTML(layout=widgets.Layout(width="100%", min_height="72px")),
                                 "rulesengine-exercise-question")
@@ -158,11 +162,13 @@ class ExerciseWidget:
         self.widget = widgets.VBox(
             [
                 self.switch.widget,
-                widgets.HBox([self.kind_picker, self.level_picker, self.new_button]),
+                widgets.HBox([self.kind_picker, self.level_label, self.level_picker, self.new_button],
+                             layout=widgets.Layout(align_items="center")),
                 self.question,
                 self.image,
                 self.answer_box,
-                widgets.HBox([self.check_button, self.step_button, self.score_line]),
+                widgets.HBox([self.check_button, self.score_line, self.step_button],
+                             layout=widgets.Layout(align_items="center")),
                 self.message.widget,
                 self.result,
                 self.step_area,
