@@ -20,7 +20,7 @@ Labels are in the current language (:func:`rulesengine.i18n.set_language`); capt
 >>> from rulesengine.exercises import generate
 >>> fig = draw_exercise(generate("grove", "chips", 3, 2), solved=True)
 >>> [t.get_text()[:28] for t in fig.texts]
-['Who takes which chips at the', 'Answer: suspect 0: seat 1, s']
+['Answer: suspect 0: seat 1, s']
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from matplotlib.figure import Figure as MplFigure
 from matplotlib.patches import FancyBboxPatch
 
 from rulesengine import i18n
-from rulesengine.exercises import Exercise, kind
+from rulesengine.exercises import Exercise
 from rulesengine.grove.figures import parse_figure
 from rulesengine.grove.game import Accuse, Deal, GameState, Phase, new_game
 from rulesengine.grove.replay import replay
@@ -47,26 +47,27 @@ __all__ = ["KINDS", "draw_exercise"]
 
 #: The Grove kinds drawn here.
 KINDS = ("culprit", "odds", "likeliest", "chips", "next_leader")
-_SIZE = (9.0, 7.7)
+_SIZE = (9.0, 7.2)
 
 
 def _canvas() -> tuple[MplFigure, Axes]:
     """A figure of its own (not pyplot's: a sheet of ten draws twenty and keeps none)."""
     fig = MplFigure(figsize=_SIZE, dpi=100)
-    ax = fig.add_axes((0.0, 0.0, 1.0, 0.85))
+    ax = fig.add_axes((0.0, 0.0, 1.0, 0.9))
     return fig, ax
 
 
 def _title(fig: MplFigure, ax: Axes, exercise: Exercise, solved: bool) -> None:
-    """The kind's title and seed on top (the table's own title, its round and view, stays under it);
-    solved, the engine's answer between them."""
+    """Solved, the engine's answer on top (the table's own title, its round and view, stays under it).
+
+    The kind and the question are the widget's and the sheet's to show: the picture keeps its height
+    for the table.
+    """
     language = i18n.get_language()
-    head = f"{message(kind(exercise.game, exercise.kind).title, language)} · seed {exercise.seed}"
-    fig.text(0.5, 0.98, head, ha="center", va="top", fontsize=13, fontweight="bold")
     ax.title.set_fontsize(11)
     if solved:
         answer = f"{message('exercise.label.solution', language)}: {exercise.show_solution(language)}"
-        fig.text(0.5, 0.935, textwrap.shorten(answer, 100), ha="center", va="top", fontsize=12,
+        fig.text(0.5, 0.985, textwrap.shorten(answer, 100), ha="center", va="top", fontsize=13,
                  color=PALETTE["green"], fontweight="bold")
 
 
