@@ -14,6 +14,10 @@ Each kind registers ``draw(exercise, solved) -> Figure`` with
 - ``next_leader``: the chips held after the round, the token still on the round's leader; solved, the
   token on the next leader (GR-V4) or the final ranking (GR-E1..GR-E3).
 
+"Show me the step" (:func:`open_step`, registered with
+:func:`rulesengine.viz.exercises.register_show_step`) opens the same moment in the stepper of notebook 10
+(:class:`rulesengine.viz.grove_table.GroveStepper`), where *Next step* plays the game on with the engine.
+
 Labels are in the current language (:func:`rulesengine.i18n.set_language`); captions are at least
 10 pt (:data:`rulesengine.viz.grove_table.CAPTION_PT`).
 
@@ -40,10 +44,10 @@ from rulesengine.grove.game import Accuse, Deal, GameState, Phase, new_game
 from rulesengine.grove.replay import replay
 from rulesengine.messages import message
 from rulesengine.viz.common import PALETTE
-from rulesengine.viz.exercises import register_picture
-from rulesengine.viz.grove_table import _SCENE_Y, _SUSPECT_X, draw_table
+from rulesengine.viz.exercises import register_picture, register_show_step
+from rulesengine.viz.grove_table import _SCENE_Y, _SUSPECT_X, GroveStepper, draw_table
 
-__all__ = ["KINDS", "draw_exercise"]
+__all__ = ["KINDS", "draw_exercise", "open_step", "step_position"]
 
 #: The Grove kinds drawn here.
 KINDS = ("culprit", "odds", "likeliest", "chips", "next_leader")
@@ -166,3 +170,38 @@ def draw_exercise(exercise: Exercise, solved: bool = False) -> MplFigure:
 
 for _name in KINDS:
     register_picture("grove", _name, draw_exercise)
+
+
+def step_position(exercise: Exercise) -> tuple[GameState, str | None, int | None]:
+    """The moment an exercise asks about, as the stepper shows it: the state, the frame (``stage`` of
+    :func:`~rulesengine.viz.grove_table.draw_table`) and the viewer (``None``: the narrator).
+
+    >>> from rulesengine.exercises import generate
+    >>> state, stage, viewer = step_position(generate("grove", "chips", 3, 2))
+    >>> stage, viewer, len(state.rounds) == generate("grove", "chips", 3, 2).situation["round"]
+    ('reveal', None, True)
+    """
+    situation = dict(exercise.situation)
+    if exercise.kind == "culprit":
+        return new_game(situation["players"]).apply(_deal(situation)), "passed", None
+    state = replay(situation["record"])
+    if exercise.kind in ("odds", "likeliest"):
+        return state, None, situation["seat"]
+    return state, "reveal" if exercise.kind == "chips" else "penalties", None
+
+
+def open_step(exercise: Exercise) -> GroveStepper:
+    """A stepper at the exercise's moment (:func:`step_position`); *Next step* plays on from there."""
+    state, stage, viewer = step_position(exercise)
+    stepper = GroveStepper(players=state.players, seed=exercise.seed, first_leader=state.first_leader)
+    stepper.state, stepper.stage = state, stage
+    stepper.viewer = viewer
+    stepper.view.unobserve(stepper._view_changed, names="value")
+    stepper.view.value = -1 if viewer is None else viewer
+    stepper.view.observe(stepper._view_changed, names="value")
+    stepper._update()
+    return stepper
+
+
+for _name in KINDS:
+    register_show_step("grove", _name, open_step)

@@ -258,3 +258,25 @@ def test_command_line_marks_each_kind_and_refuses_a_wrong_shape_in_one_line(
     assert main(["exercise", "grove", "--kind", name, "--seed", "9", "--answer", "{not json"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: answer: ") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("name", GROVE_KINDS)
+def test_show_me_the_step_opens_the_stepper_at_the_moment_and_plays_on_gr_v4_gr_s3(name: str) -> None:
+    from rulesengine.viz.exercises import show_step
+
+    for seed in (1, 2):  # a stepper draws its table: two each
+        ex = generate("grove", name, seed, seed)
+        stepper = show_step(ex)
+        assert stepper is not None
+        state = stepper.state
+        if name in ("odds", "likeliest"):  # the asking seat's view, its look made (GR-P2, GR-P4)
+            assert stepper.viewer == ex.situation["seat"]
+            assert state.observation(stepper.viewer).knowledge().pool_faces()
+            assert {str(k): f.label for k, f in state.seen_by(stepper.viewer).items()} == ex.situation["seen"]
+        elif name == "chips":
+            assert stepper.stage == "reveal"
+            assert [list(s) for s in state.rounds[-1].stacks] == ex.situation["stacks"]
+        elif name == "next_leader" and not state.is_terminal():
+            stepper.next_step()  # the engine deals the next round: its leader is the answer (GR-V4)
+            assert stepper.state.is_chance_node() is False and f"lead-{stepper.state.leader}" == ex.solution
+        stepper.widget.close()
