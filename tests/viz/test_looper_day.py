@@ -77,9 +77,10 @@ def test_learner_places_a_card_and_an_illegal_one_is_refused_tl_d3c(make):
     assert stepper.play(PlaceCard("goodwill_plus_1", "doctor"))
     assert not stepper.play(PlaceCard("paranoia_plus_1", "doctor"))
     assert stepper.message.last_error == "TL-D3c: another protagonist already has a card on Doctor"
-    options = [label for label, _ in stepper.options.options]
-    assert "Goodwill +1 → Girl Student" in options
-    stepper.options.value = options.index("Goodwill +1 → Girl Student")
+    assert stepper.card_choice in stepper.choice_row.children  # card, then target
+    stepper.card_choice.value = "goodwill_plus_1"
+    assert ("Girl Student", "girl_student") in stepper.target_choice.options
+    stepper.target_choice.value = "girl_student"
     stepper.play_button.click()
     stepper.agent_button.click()  # the agent places the third card: TL-D3 is done
     assert stepper.last_done == "TL-D3" and len(stepper.game.cards) == 6
