@@ -143,7 +143,9 @@ class DayStepper:
             "i_choose_protagonists",
         )
         self.next_button = button("rulesengine-looper-next", "next_step", "180px", style="primary")
-        self.back_button = classed(widgets.Button(layout=widgets.Layout(width="120px")), "rulesengine-looper-back")
+        self.back_button = classed(
+            widgets.Button(layout=widgets.Layout(width="120px")), "rulesengine-looper-back"
+        )
         self.back_button.icon = "undo"
         self.reset_button = button("rulesengine-looper-reset", "reset", "140px")
         self.history: list[Snapshot] = []
@@ -219,7 +221,13 @@ class DayStepper:
             [
                 widgets.HBox([self.switch.widget, self.view.widget]),
                 widgets.HBox(
-                    [self.next_button, self.back_button, self.reset_button, self.mm_learner, self.prot_learner]
+                    [
+                        self.next_button,
+                        self.back_button,
+                        self.reset_button,
+                        self.mm_learner,
+                        self.prot_learner,
+                    ]
                 ),
                 self.steps,
                 self.rule,
@@ -342,7 +350,8 @@ class DayStepper:
                     else [done]
                 )
                 steps = ", ".join(ran) or done
-                self.message.info(message("looper.stepper.step_done", steps=steps, term=step_term(self.last_done)))
+                term = step_term(self.last_done)
+                self.message.info(message("looper.stepper.step_done", steps=steps, term=term))
         else:
             self.fresh = {v: after[v] - before[v] for v in after}
             if self.waiting_for_learner() and self.message.widget.value == "&nbsp;":
@@ -590,7 +599,9 @@ class DayStepper:
                 f"<b>{html.escape(who)}</b>: {html.escape(i18n.t('mastermind_deciding'))}{hint}"
             )
         else:
-            how = f" — {html.escape(message('looper.stepper.card_then_target'))}" if self.placing() and mine else ""
+            how = ""
+            if self.placing() and mine:
+                how = f" — {html.escape(message('looper.stepper.card_then_target'))}"
             self.prompt.value = (
                 f"<b>{html.escape(who)}</b>: {html.escape(decision_prompt(pending))}"
                 f" <code>{pending.rule_id}</code>{how}"

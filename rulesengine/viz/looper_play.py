@@ -230,7 +230,8 @@ class PlayWidget(DayStepper):
                     if self.game.is_over:
                         break
                     self.next_step()
-                    self.progress.value = min(total, (self.game.loop - 1) * self.game.script.days + self.game.day)
+                    done = (self.game.loop - 1) * self.game.script.days + self.game.day
+                    self.progress.value = min(total, done)
         finally:
             self.draw = draw
             self.agents_only = False
@@ -252,5 +253,12 @@ class PlayWidget(DayStepper):
 
 
 __all__ = [
-    "SIDES", "PlayWidget", "ability_text", "heuristic_agents", "notes", "script_files", "script_ids", "script_titles",
+    "SIDES",
+    "PlayWidget",
+    "ability_text",
+    "heuristic_agents",
+    "notes",
+    "script_files",
+    "script_ids",
+    "script_titles",
 ]

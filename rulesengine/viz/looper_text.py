@@ -39,9 +39,25 @@ from rulesengine.looper.text import (
 from rulesengine.messages import message
 
 __all__ = [
-    "DAY_STEPS", "PHASE_RULE", "ability_text", "card_name", "character_name", "choice_name",
-    "describe_action", "describe_event", "incident_name", "log_html", "log_lines", "owner_label",
-    "PHASE_TERMS", "plot_name", "reveal", "reveal_html", "role_name", "step_rule_text", "step_term",
+    "DAY_STEPS",
+    "PHASE_RULE",
+    "PHASE_TERMS",
+    "ability_text",
+    "card_name",
+    "character_name",
+    "choice_name",
+    "describe_action",
+    "describe_event",
+    "incident_name",
+    "log_html",
+    "log_lines",
+    "owner_label",
+    "plot_name",
+    "reveal",
+    "reveal_html",
+    "role_name",
+    "step_rule_text",
+    "step_term",
     "target_name",
 ]
 
@@ -157,7 +173,9 @@ def reveal(game: Any, lang: str | None = None) -> dict[str, Any]:
     for result in game.loop_results:
         if result.lost:
             reasons = "; ".join(reason_name(r, lang) for r in result.reasons)
-            why.append(message("looper.reveal.loop_lost", lang, loop=result.loop, day=result.day, reasons=reasons))
+            why.append(
+                message("looper.reveal.loop_lost", lang, loop=result.loop, day=result.day, reasons=reasons)
+            )
         else:
             why.append(message("looper.reveal.loop_survived", lang, loop=result.loop))
     if outcome is not None and outcome.reason == "last loop lost":
