@@ -153,7 +153,7 @@ class DayStepper:
         #: While true, the agents decide for both sides (notebook 04's Agents play to the end).
         self.agents_only = False
         self.rule = classed(
-            widgets.HTML(layout=widgets.Layout(width="100%", min_height="76px")), "rulesengine-looper-rule"
+            widgets.HTML(layout=widgets.Layout(width="100%", min_height="96px")), "rulesengine-looper-rule"
         )
         self.steps = classed(
             widgets.HTML(layout=widgets.Layout(width="100%", min_height="64px")), "rulesengine-looper-steps"
