@@ -168,12 +168,12 @@ class DayStepper:
         )
         self.card_choice = classed(
             widgets.Dropdown(layout=widgets.Layout(width="300px"), style={"description_width": "70px"}),
-            "rulesengine-looper-card",
+            "rulesengine-looper-choose-card",
             "card",
         )
         self.target_choice = classed(
             widgets.Dropdown(layout=widgets.Layout(width="316px"), style={"description_width": "70px"}),
-            "rulesengine-looper-target",
+            "rulesengine-looper-choose-target",
             "target",
         )
         self.card_choice.observe(lambda _c: self._offer_targets(), names="value")

@@ -25,12 +25,12 @@ def test_play_on_to_the_learners_card_and_play_it_tl_d3(page, voila_url):
     page.locator(f"{root} .rulesengine-looper-play-on").click()
     page.wait_for_function(has_text(f"{root} .rulesengine-looper-prompt", "TL-D3"))
     before = page.locator(f"{root} .rulesengine-looper-log").inner_text()
-    page.locator(f"{root} .rulesengine-looper-card select").select_option(label="Goodwill +1")
+    page.locator(f"{root} .rulesengine-looper-choose-card select").select_option(label="Goodwill +1")
     page.wait_for_function(  # the targets of that card are offered
-        f"() => [...document.querySelectorAll('{root} .rulesengine-looper-target option')]"
+        f"() => [...document.querySelectorAll('{root} .rulesengine-looper-choose-target option')]"
         ".some(o => o.textContent === 'Doctor')"
     )
-    page.locator(f"{root} .rulesengine-looper-target select").select_option(label="Doctor")
+    page.locator(f"{root} .rulesengine-looper-choose-target select").select_option(label="Doctor")
     page.locator(f"{root} .rulesengine-looper-play").click()
     page.wait_for_function(has_text(f"{root} .rulesengine-message", "Goodwill +1 → Doctor ✓"))
     page.wait_for_function(
