@@ -10,6 +10,7 @@ from rulesengine import i18n
 from rulesengine.looper.actions import PlaceCard
 from rulesengine.looper.text import role_name
 from rulesengine.viz.looper_day import DayStepper, demo, plan, plan_agents
+from tests.test_cli_lang import english_words
 
 DAY1 = plan(
     "paranoia_plus_1@boy_student intrigue_plus_2@city move_vertical@girl_student",
@@ -348,6 +349,8 @@ def test_the_end_of_the_game_reveals_the_script_with_the_reason_tl_le2(make):
     assert "Murder Plan" in secrets  # the main plot of The Last Bell
     i18n.set_language("vi")
     assert "Kịch bản được tiết lộ" in stepper.secrets.value
+    assert english_words(text_of(stepper.secrets.value)) == set()
+    assert "TL-LE2" in stepper.rule.value and "Trò chơi kết thúc" in stepper.rule.value
 
 
 def test_a_wrong_final_guess_is_revealed_with_the_true_role_tl_fg3(make):
@@ -376,8 +379,6 @@ def test_a_wrong_final_guess_is_revealed_with_the_true_role_tl_fg3(make):
 
 
 def test_a_vietnamese_day_has_no_english_sentence_in_the_stepper(make):
-    from tests.test_cli_lang import english_words
-
     i18n.set_language("vi")
     stepper = make()
     read = []
