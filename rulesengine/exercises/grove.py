@@ -8,7 +8,8 @@ one per seat) — never one made by hand:
   no 5 (GR-R1); 2: a 5 among them (GR-R2) or an X (GR-R3); 3: a 5 and an X together.
 - ``odds`` — a seat has its alibis (GR-I1, GR-I2; with two players the face-up figure, GR-2P1, GR-2P3)
   and has looked at two suspects (GR-P2, GR-P4): how likely is suspect *k* the culprit? A probability,
-  right within 2 percentage points; the explanation gives the exact fraction, the counts of equally
+  right within 2 percentage points (a situation where the culprit is not yet certain, the suspect asked
+  about neither certain nor impossible); the explanation gives the exact fraction, the counts of equally
   likely ways to fill the unseen suspect per culprit, and the Bayes table (:mod:`rulesengine.grove.odds`).
   Difficulty: how many of GR-R1..GR-R3 decide among those ways.
 - ``likeliest`` — the same situation (with one most likely suspect): which suspect is most likely guilty?
@@ -297,10 +298,14 @@ ODDS_TOLERANCE = Fraction(2, 100)
 
 
 def _odds_moment(rng: random.Random, difficulty: int, unique_best: bool) -> tuple[GameState, int, OddsFacts]:
+    """A seat's knowledge whose culprit is not yet certain, decided by ``difficulty`` of GR-R1..GR-R3
+    (with one most likely suspect when ``unique_best``)."""
+
     def fits(moment: tuple[GameState, int]) -> bool:
         state, seat = moment
         facts = odds_facts(state.observation(seat).knowledge())
-        return len(facts.culprit_rules) == difficulty and (not unique_best or len(facts.best) == 1)
+        return (len(facts.culprit_rules) == difficulty and max(facts.odds.suspects) < 1
+                and (not unique_best or len(facts.best) == 1))
 
     state, seat = _first(rng, _look_moments, fits)
     return state, seat, odds_facts(state.observation(seat).knowledge())
@@ -309,8 +314,7 @@ def _odds_moment(rng: random.Random, difficulty: int, unique_best: bool) -> tupl
 def _make_odds(rng: random.Random, seed: int, difficulty: int) -> Exercise:
     state, seat, facts = _odds_moment(rng, difficulty, unique_best=False)
     odds = facts.odds.suspects
-    open_ = [i for i in range(3) if 0 < odds[i] < 1]
-    suspect = rng.choice(open_ or [0, 1, 2])
+    suspect = rng.choice([i for i in range(3) if 0 < odds[i] < 1])  # two at least: none is certain
     alibi_rules, look_rule = _knowledge_rules(state, seat)
     return Exercise(
         game="grove", kind="odds", seed=seed, difficulty=difficulty,
