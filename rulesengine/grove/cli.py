@@ -90,7 +90,8 @@ def render_odds(odds: CulpritOdds, lang: str = "en") -> str:
     suspect 2  unseen    P(culprit) = 1/3    (0.333)
     P(the culprit is a suspect not looked at) = 1/3
     the culprit's number: 5: 1/3, 8: 2/3
-    >>> print(render_odds(culprit_odds(Knowledge.make(3, ["2", "3"], {0: "7", 1: "8"})), "vi").splitlines()[3])
+    >>> odds = culprit_odds(Knowledge.make(3, ["2", "3"], {0: "7", 1: "8"}))
+    >>> print(render_odds(odds, "vi").splitlines()[3])
     Nghi phạm 2  chưa xem    P(Hung thủ) = 1/3    (0.333)
     """
     def say(message_id: str, **fields: Any) -> str:
