@@ -54,7 +54,7 @@ NONE = ""
 class ScriptReveal:
     """The whole script of a finished game, for everyone to see: the outcome and its reason, every
     character's secret role (with the final guess beside it, if there was one), the culprits and the
-    plots (TL-LE2, TL-FG3). Shown as HTML in the current language; ``repr`` is plain English text.
+    plots (TL-LE2, TL-FG3). Shown as HTML in the current language; ``repr`` says the same as text.
 
     >>> from rulesengine.viz.looper_demos import loop_demo
     >>> reveal = ScriptReveal(loop_demo("last_day").game)
@@ -154,8 +154,8 @@ class ScriptReveal:
         return self.html()
 
     def __repr__(self) -> str:
-        lines = [self.outcome("en"), self.reason("en")]
-        return "\n".join([*lines, *(repr(t) for t in self.tables("en"))])
+        lines = [self.outcome(), self.reason()]
+        return "\n".join([*lines, *(repr(t) for t in self.tables())])
 
 
 class FinalGuessWidget:
