@@ -169,21 +169,22 @@ class FinalGuessWidget:
         self.results: list[tuple[str, str, bool]] = []
         self.history: list[Game] = []
         self.switch = LanguageSwitch()
+        fit = {"description_width": "initial"}  # the label whole in both languages
         self.character = classed(
-            widgets.Dropdown(layout=widgets.Layout(width="330px")),
+            widgets.Dropdown(layout=widgets.Layout(width="400px"), style=fit),
             "rulesengine-looper-guess-character",
             "character",
         )
         self.role = classed(
-            widgets.Dropdown(layout=widgets.Layout(width="330px")),
+            widgets.Dropdown(layout=widgets.Layout(width="400px"), style=fit),
             "rulesengine-looper-guess-role",
             "secret_role",
         )
-        self.guess_button = button("rulesengine-looper-guess", "guess", "110px", style="primary")
+        self.guess_button = button("rulesengine-looper-guess", "guess", "150px", style="primary")
         self.back_button = classed(
-            widgets.Button(layout=widgets.Layout(width="150px"), icon="undo"), "rulesengine-looper-back"
+            widgets.Button(layout=widgets.Layout(width="220px"), icon="undo"), "rulesengine-looper-back"
         )
-        self.reset_button = button("rulesengine-looper-reset", "reset", "130px")
+        self.reset_button = button("rulesengine-looper-reset", "reset", "150px")
         self.message = MessageBox()
         self.table = classed(
             widgets.HTML(layout=widgets.Layout(width="100%", max_height="240px", overflow="auto")),
@@ -200,9 +201,8 @@ class FinalGuessWidget:
         self.widget = widgets.VBox(
             [
                 self.switch.widget,
-                widgets.HBox(
-                    [self.character, self.role, self.guess_button, self.back_button, self.reset_button]
-                ),
+                widgets.HBox([self.character, self.role]),
+                widgets.HBox([self.guess_button, self.back_button, self.reset_button]),
                 self.message.widget,
                 self.table,
                 self.reveal,
