@@ -7,7 +7,7 @@ from tests.browser.conftest import has_text, open_app
 
 NOTEBOOK = "03_looper_loop_end_and_final_guess.ipynb"
 ROOT = ".rulesengine-looper-final-guess"
-SCRIPT = f"{ROOT} .rulesengine-looper-script"
+SCRIPT = f"{ROOT} .rulesengine-looper-revealed"
 
 
 def guess(page, character: str, role: str) -> None:
