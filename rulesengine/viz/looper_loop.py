@@ -190,7 +190,9 @@ class FinalGuessWidget:
             widgets.HTML(layout=widgets.Layout(width="100%", max_height="240px", overflow="auto")),
             "rulesengine-looper-guesses",
         )
-        self.reveal = classed(widgets.HTML(layout=widgets.Layout(width="100%")), "rulesengine-looper-revealed")
+        self.reveal = classed(
+            widgets.HTML(layout=widgets.Layout(width="100%")), "rulesengine-looper-revealed"
+        )
         self.figure = figure_view(self._draw, size=(10, 7.2), draw_now=draw)
         self.guess_button.on_click(lambda _b: self.guess(self.character.value, self.role.value))
         self.back_button.on_click(lambda _b: self.back())
