@@ -119,7 +119,7 @@ class ScriptReveal:
     def plots(self, lang: str | None = None) -> list[list[str]]:
         """The main plot and the subplots."""
         script = self.game.script
-        rows = [[message("looper.reveal.main_plot", lang), plot_name(script.main_plot, lang)]]
+        rows = [[message("looper.reveal.main_plot_label", lang), plot_name(script.main_plot, lang)]]
         rows += [[message("looper.reveal.subplot", lang), plot_name(p, lang)] for p in script.subplots]
         return rows
 
@@ -137,7 +137,7 @@ class ScriptReveal:
         """The reveal as HTML: a title, the outcome and its reason, then the tables side by side."""
         if self.game.outcome is None:
             return ""
-        title = message("looper.reveal.title", lang, title=self.game.script.title)
+        title = message("looper.reveal.script_title", lang, title=self.game.script.title)
         tables = "".join(
             f'<div style="display:inline-block;vertical-align:top;margin-right:18px">{t.html(lang)}</div>'
             for t in self.tables(lang)
