@@ -137,6 +137,6 @@ def test_the_end_of_a_first_steps_game_reveals_the_script_and_why_tl_le2_tl_le2b
     lost = ScriptReveal(game)
     assert lost.outcome("en") == "Game over: Mastermind win (the last loop was lost)."
     assert lost.reason("en") == (
-        "Why: the last loop was lost (the protagonists died), and this script has no Final Guess (TL-LE2b)."
+        "Why: the last loop was lost (a loss condition was met during the loop, which ended it at once), and this script has no Final Guess (TL-LE2b)."
     )
     assert lost.reason("vi").startswith("Lý do: Vòng lặp cuối cùng đã thua")
