@@ -1,7 +1,8 @@
 """The command line: ``python -m rulesengine GAME COMMAND …``.
 
 Each game module registers its own subcommands through a function
-``register(subparsers)`` in ``rulesengine/<game>/cli.py``; this module only
+``register(subparsers)`` in ``rulesengine/<game>/cli.py`` (and the exercises in
+``rulesengine/exercises/cli.py``); this module only
 wires them together and turns :class:`~rulesengine.errors.RulesEngineError`
 into a one-line message on stderr with exit status 2 (the contract in
 ``docs/conventions.md``). :func:`main` returns the exit status in every case, usage errors and
@@ -23,8 +24,8 @@ from typing import NoReturn
 from rulesengine import __version__
 from rulesengine.errors import RulesEngineError
 
-#: Game packages whose ``cli`` module provides ``register(subparsers)``.
-GAMES = ("grove", "looper")
+#: Modules that provide ``register(subparsers)``: each game's commands, then the exercises.
+COMMANDS = ("rulesengine.grove.cli", "rulesengine.looper.cli", "rulesengine.exercises.cli")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -57,14 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     games = parser.add_subparsers(dest="game", metavar="GAME")
-    for game in GAMES:
-        try:
-            module = importlib.import_module(f"rulesengine.{game}.cli")
-        except ModuleNotFoundError as exc:  # a game whose command line is not built yet
-            if exc.name != f"rulesengine.{game}.cli":
-                raise
-            continue
-        module.register(games)
+    for name in COMMANDS:
+        importlib.import_module(name).register(games)
     return parser
 
 

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import make_deduction_notebook
+import make_exercise_notebooks
 import make_grove_notebooks
 import make_grove_strategy_notebooks
 import make_index_notebook
@@ -49,7 +50,7 @@ def _edition(build: Callable[[], list[Cell]], edition: Edition) -> Builder:
 SOURCES: dict[str, tuple[str, Builder]] = {
     FOLDER[edition] + key: (FOLDER[edition] + name, _edition(build, edition))
     for module in (make_index_notebook, make_looper_notebooks, make_deduction_notebook, make_grove_notebooks,
-                   make_grove_strategy_notebooks)
+                   make_grove_strategy_notebooks, make_exercise_notebooks)
     for key, (name, build) in module.NOTEBOOKS.items()
     for edition in EDITIONS
 }
