@@ -70,7 +70,9 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def win_rates(games: int, cast: int = 0, days: int = 0, loops: int = 0) -> dict[str, dict[str, list[int]]]:
+def win_rates(
+    games: int, cast: int = 0, days: int = 0, loops: int = 0, wanted: tuple[str, ...] = ("btx",)
+) -> dict[str, dict[str, list[int]]]:
     """Deducing against heuristic Protagonists on the BTX scripts, same seeds and the same Mastermind.
 
     With ``cast``, ``days`` and ``loops`` all 0 the whole shipped scripts are played (their own private
@@ -86,7 +88,7 @@ def win_rates(games: int, cast: int = 0, days: int = 0, loops: int = 0) -> dict[
     table: dict[str, dict[str, list[int]]] = {}
     n_scripts = 0
     for path in shipped_scripts():
-        if not path.stem.startswith("btx"):
+        if not path.stem.startswith("btx") or not any(path.stem.startswith(w) for w in wanted):
             continue
         n_scripts += 1
         base = load_script(path)
@@ -219,7 +221,7 @@ def main() -> int:
         measure([args.measure])
         return 0
     if args.win_rate:
-        win_rates(args.win_rate, args.cast, args.days, args.loops)
+        win_rates(args.win_rate, args.cast, args.days, args.loops, tuple(args.scripts.split(",")))
         return 0
     wanted = [] if args.scripts == "all" else [w for w in args.scripts.split(",") if w]
     names = [p.stem for p in shipped_scripts() if not wanted or any(p.stem.startswith(w) for w in wanted)]

@@ -619,7 +619,6 @@ def deduce(
     n_culprit_sets = _count_culprits(record.sheet.cast, days, known)
     removed: Counter[int] = Counter()
     reason: dict[int, tuple[str, dict[str, Any]]] = {}
-    kept: list[Candidate] = []
     base = {d: frozenset([known[d]] if d in known else record.sheet.cast) for d in days}
     total = len(sheets) * _count_culprits(record.sheet.cast, days, {})
     # culprit reveals remove every assignment naming another culprit
@@ -666,10 +665,14 @@ def deduce(
             if best == _OK:
                 history = leaves[sig[src]].history
                 for s in members:
-                    kept.append(Candidate(s, key))
                     found.append((s, key, history))
             else:
                 removed[best] += len(members)
+    # in the order of one replay per sheet: sheet by sheet, culprit assignments in order
+    position = {id(s): n for n, s in enumerate(survivors)}
+    order = {key: n for n, key in enumerate(combos)}
+    found.sort(key=lambda f: (position[id(f[0])], order[f[1]]))
+    kept = [Candidate(s, key) for s, key, _ in found]
     witnesses = _Witnesses(frame, content, found)
     weights = _weights(kept, prior)
     eliminated = []
