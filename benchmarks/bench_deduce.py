@@ -11,8 +11,9 @@ record is deduced from. In one run the benchmark
 2. measures the current tree the same way;
 3. prints, per script: the private sheets the set allows (enumerated cold, through the validator), the
    whole candidates (sheets × culprit assignments), the sheets replayed after the cheap filters, the
-   engine steps run, the consistent candidates, the time to enumerate the sheets, the time of the
-   deduction with the sheets cached, and the ratio baseline / now of the deduction time; and checks that
+   engine steps run, the consistent candidates, the time to enumerate the sheets (now and, in brackets,
+   the baseline's), the time of the deduction with the sheets cached (baseline and now), and the ratio
+   baseline / now of the deduction time; and checks that
    both trees found the same number of consistent candidates.
 
     python benchmarks/bench_deduce.py [--scripts btx | --scripts btx_01,fs_01 | --scripts all]
@@ -229,7 +230,7 @@ def main() -> int:
           f"limit {args.limit:.0f} s per script")
     print(
         f"{'script':26} {'sheets':>9} {'candidates':>12} {'replayed':>8} {'steps':>7} {'consistent':>10} "
-        f"{'enumerate/s':>11} {'baseline/s':>10} {'now/s':>7} {'ratio':>7}"
+        f"{'enumerate/s':>11} {'(baseline)':>10} {'baseline/s':>10} {'now/s':>7} {'ratio':>7}"
     )
     with tempfile.TemporaryDirectory(prefix="bench_deduce_") as tmp:
         tree = baseline_tree(args.baseline, Path(tmp) / "baseline")
@@ -245,11 +246,12 @@ def main() -> int:
                           f"{now['consistent']}")
                     return 1
                 b = f"{base['deduce']:10.2f}" if base else f"{'>' + str(int(args.limit)):>10}"
+                e = f"{base['enumerate']:10.2f}" if base else f"{'-':>10}"
                 ratio = (base["deduce"] if base else args.limit) / now["deduce"]
                 r = f"{'' if base else '>'}{ratio:.1f}"
                 print(
                     f"{name:26} {now['sheets']:>9,} {now['total']:>12,} {now['replayed']:>8,} "
-                    f"{now['steps']:>7,} {now['consistent']:>10,} {now['enumerate']:>11.2f} {b} "
+                    f"{now['steps']:>7,} {now['consistent']:>10,} {now['enumerate']:>11.2f} {e} {b} "
                     f"{now['deduce']:>7.2f} {r:>7}",
                     flush=True,
                 )
