@@ -6,8 +6,9 @@ record is deduced from. In one run the benchmark
 
 1. checks out the baseline commit (default ``e3180d2``, one replay per private sheet) in a temporary
    ``git worktree add --detach`` and measures it in a subprocess with that tree first on ``PYTHONPATH``,
-   each script under a time limit (``--limit``, default 120 s: the baseline takes minutes on ``btx_01``
-   and hours on ``btx_02``; a script over the limit is shown as ``>limit`` and its ratio as a lower bound);
+   each script under a time limit (``--limit``, default 120 s: the baseline takes about a minute on
+   ``btx_01`` and hours on ``btx_02``; a script over the limit is shown as ``>limit`` and its ratio as a
+   lower bound) and a memory limit (``--memory``, default 3 GB: ``btx_03``'s private sheets do not fit);
 2. measures the current tree the same way;
 3. prints, per script: the private sheets the set allows (enumerated cold, through the validator), the
    whole candidates (sheets × culprit assignments), the sheets replayed after the cheap filters, the
@@ -178,16 +179,29 @@ def measure(wanted: list[str]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def run_measure(tree: Path, script: str, limit: float) -> dict[str, Any] | None:
-    """:func:`measure` of one script in a subprocess importing ``rulesengine`` from ``tree`` (``None``
-    past ``limit`` seconds)."""
+def run_measure(tree: Path, script: str, limit: float, memory: float) -> dict[str, Any] | str:
+    """:func:`measure` of one script in a subprocess importing ``rulesengine`` from ``tree``, at most
+    ``limit`` seconds and ``memory`` GB of address space (else ``"time"`` or ``"memory"``)."""
+    import resource
+
     env = {**os.environ, "PYTHONPATH": str(tree)}
     env.pop("RULESENGINE_DATA", None)
     cmd = [sys.executable, str(Path(__file__).resolve()), "--measure", script]
+    cap = int(memory * 2**30)
+
+    def limit_memory() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
     try:
-        proc = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True, timeout=limit)
+        proc = subprocess.run(
+            cmd, env=env, capture_output=True, text=True, timeout=limit, preexec_fn=limit_memory
+        )
     except subprocess.TimeoutExpired:
-        return None
+        return "time"
+    if proc.returncode != 0:
+        if "MemoryError" in proc.stderr:
+            return "memory"
+        raise RuntimeError(proc.stderr[-2000:])
     result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])[script]
     return result
 
@@ -212,6 +226,7 @@ def main() -> int:
     )
     parser.add_argument("--baseline", default=BASELINE, help=f"baseline commit (default {BASELINE})")
     parser.add_argument("--limit", type=float, default=120.0, help="seconds per script and tree (120)")
+    parser.add_argument("--memory", type=float, default=3.0, help="GB of memory per script and tree (3)")
     parser.add_argument("--win-rate", type=int, default=0, help="games per BTX script (agent comparison)")
     parser.add_argument("--cast", type=int, default=0, help="--win-rate: first N characters (0: all)")
     parser.add_argument("--days", type=int, default=0, help="--win-rate: first N days (0: all)")
@@ -236,11 +251,13 @@ def main() -> int:
         tree = baseline_tree(args.baseline, Path(tmp) / "baseline")
         try:
             for name in names:
-                now = run_measure(ROOT, name, args.limit)
-                base = run_measure(tree, name, args.limit) if tree is not None else None
-                if now is None:
-                    print(f"{name:26} over {args.limit:.0f} s now")
+                now = run_measure(ROOT, name, args.limit, args.memory)
+                over = {"time": f"{args.limit:.0f} s", "memory": f"{args.memory:g} GB"}
+                if isinstance(now, str):
+                    print(f"{name:26} over {over[now]} now (the baseline not run)", flush=True)
                     continue
+                measured = run_measure(tree, name, args.limit, args.memory) if tree is not None else None
+                base = measured if isinstance(measured, dict) else None
                 if base is not None and base["consistent"] != now["consistent"]:
                     print(f"{name}: the baseline found {base['consistent']} consistent candidates, now "
                           f"{now['consistent']}")
