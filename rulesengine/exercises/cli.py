@@ -12,11 +12,11 @@ the rest of the command needs no matplotlib). A bad ``--sheet`` or ``--out`` is 
 
 >>> from rulesengine.cli import main
 >>> main(["exercise", "grove", "--kind", "culprit", "--seed", "4", "--answer", "1", "--lang", "vi"])
-Câu hỏi: Ba Nghi phạm tại hiện trường là 0: 2, 1: 4, 2: 6. Nghi phạm nào là Thủ phạm?
+Câu hỏi: Ba Nghi phạm tại hiện trường là 0: 2, 1: 4, 2: 6. Nghi phạm nào là Hung thủ?
 Câu trả lời của bạn: Nghi phạm 1
 Sai.
 Đáp án: Nghi phạm 2
-Lý do: Nghi phạm 2 (6) là Thủ phạm: số lớn nhất; không có số 5 trong 3 Nghi phạm (GR-R1).
+Lý do: Nghi phạm 2 (6) là Hung thủ: số lớn nhất; không có số 5 trong 3 Nghi phạm (GR-R1).
 Luật: GR-R1
 0
 """
