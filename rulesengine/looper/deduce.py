@@ -780,7 +780,10 @@ class _Hidden(str):
     """A hidden string fact (a character's role on the sheet) that answers only through :func:`_ask`.
 
     Equality with a known string asks only that question (so "is it the Friend?" splits the sheets in
-    two, not by every role); hashing, ordering, printing or any string method asks for the value."""
+    two, not by every role); hashing, ordering, printing or any string method asks for the value. (The
+    few C-level operations that read a string's characters without asking — ``"".join``, a plain string
+    ``+`` it — would see a placeholder: the engine applies none to a role, and the tests against one
+    replay per sheet would show it if it did.)"""
 
     key: tuple[object, ...]
     getter: Callable[[Sheet], str]
