@@ -1103,10 +1103,15 @@ class _Tree(_Matcher):
                 base, since = game.clone(), []
             _CURRENT[0] = node
             self.replays += 1
+            forked = False
             try:
                 act(game)
                 j = self._match(game, n_log, i)
             except _Fork:
+                forked = True  # (handled below, out of the except clause: no traceback kept alive)
+            finally:
+                _CURRENT[0] = None
+            if forked:
                 _CURRENT[0] = node
                 try:
                     game = base.clone()
@@ -1117,8 +1122,6 @@ class _Tree(_Matcher):
                 for g2, part, j in self._attempt(game.clone, node, act, n_log, i):
                     self._after(g2, part, j, k, cs)
                 return
-            finally:
-                _CURRENT[0] = None
             since.append(act)
             if j < 0:
                 self.leaves.append(_TreeLeaf(node, cs, -1 - j))
