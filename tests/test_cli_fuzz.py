@@ -228,6 +228,8 @@ COMMANDS = [
     ["looper", "replay"],
     ["looper", "play"],
     ["looper", "validate"],
+    ["exercise", "grove"],
+    ["exercise", "looper"],
     ["grove"],
     ["looper"],
     [],
@@ -257,6 +259,27 @@ def odds_lines(draw: st.DrawFn) -> list[str]:
         argv += ["--public", draw(FIGURES)]
     if draw(st.booleans()):
         argv.append("--json")
+    return argv
+
+
+@st.composite
+def exercise_lines(draw: st.DrawFn) -> list[str]:
+    """``exercise GAME --kind K …`` with known kinds mostly, and random answers in every shape."""
+    from rulesengine.exercises import kinds
+
+    names = sorted({k.name for k in kinds()})
+    argv = ["exercise", draw(st.one_of(st.sampled_from(["grove", "looper"]), FREE_TEXT))]
+    if draw(st.integers(0, 9)):
+        argv += ["--kind", draw(st.one_of(st.sampled_from(names), FREE_TEXT))]
+    for option, values in [("--seed", st.one_of(NUMBER_TEXTS, FREE_TEXT)),
+                           ("--difficulty", st.one_of(st.sampled_from(["1", "2", "3"]), NUMBER_TEXTS)),
+                           ("--answer", st.one_of(st.sampled_from(["0", "1", "2/3", "a=b", "{}", "yes"]),
+                                                  st.text(max_size=30))),
+                           ("--lang", st.sampled_from(["en", "vi", "fr"]))]:
+        if draw(st.booleans()):
+            argv += [option, draw(values)]
+    if draw(st.booleans()):
+        argv.append(draw(st.sampled_from(["--json", "--list"])))
     return argv
 
 
@@ -298,7 +321,7 @@ def cli_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @FUZZ
 @given(data=st.data())
 def test_random_command_lines(cli_folder: Path, data: st.DataObject) -> None:
-    argv = data.draw(st.one_of(command_lines(cli_folder), odds_lines()))
+    argv = data.draw(st.one_of(command_lines(cli_folder), odds_lines(), exercise_lines()))
     with contextlib.chdir(cli_folder):  # a stray relative path stays in the test's folder
         status, out, err = run_main(argv)
     check_status(status, out, err)
