@@ -173,6 +173,17 @@ class _Joined:
 
 
 @dataclass(frozen=True)
+class _More:
+    """A shortened list: the items shown, then an ellipsis when some were left out."""
+
+    shown: _Joined
+    more: bool
+
+    def localized(self, language: str) -> str:
+        return self.shown.localized(language) + ("; …" if self.more else "")
+
+
+@dataclass(frozen=True)
 class _IncidentText:
     """What an incident does, as a field (the content's text in the sentence's language)."""
 
@@ -181,7 +192,17 @@ class _IncidentText:
     def localized(self, language: str) -> str:
         from rulesengine.looper.text import incident_text
 
-        return incident_text(self.incident, language)
+        return incident_text(self.incident, language).rstrip(".")
+
+
+@dataclass(frozen=True)
+class _Trimmed:
+    """A name whose text ends a sentence of its own (an ability's text) without its final full stop."""
+
+    name: Name
+
+    def localized(self, language: str) -> str:
+        return self.name.localized(language).rstrip(".")
 
 
 def _card_line(cards: Iterable[PlacedCard]) -> _Joined:
@@ -507,9 +528,10 @@ def _make_incident(rng: random.Random, seed: int, difficulty: int) -> Exercise:
             else:
                 opts = incidents.options(game, sched.incident, culprit)
                 if opts:
+                    shown = _Joined(tuple(Message("exercise.looper.plain", {"x": Name("choice", o)})
+                                          for o in opts[:6]))
                     lines.append(Message("exercise.looper.incident_choice", {
-                        **fields, "options": _Joined(tuple(Message("exercise.looper.plain", {
-                            "x": Name("choice", o)}) for o in opts))}))
+                        **fields, "n": len(opts), "options": _More(shown, len(opts) > 6)}))
                     rules.add("TL-D7d")
         state = Message("exercise.looper.alive" if ch.alive else "exercise.looper.dead", {})
         question = Message("exercise.looper.question_incident", {
@@ -571,10 +593,12 @@ def _make_loop_lost(rng: random.Random, seed: int, difficulty: int) -> Exercise:
                      None)
         if early:
             rules.add("TL-LE1")
-            lines.append(Message("exercise.looper.loop_ended_early", {"day": game.day,
-                                                                       "cause": Name("cause", str(cause))}))
+            lines.append(Message("exercise.looper.loop_ended_early", {
+                "day": game.day, "cause": _Trimmed(Name("cause", str(cause)))}))
         if answer == "survived":
             lines.append(Message("exercise.looper.loop_survived", {"loop": game.loop}))
+        elif answer == "immediate":
+            lines.append(Message("exercise.looper.loop_lost_at_once", {"loop": game.loop}))
         else:
             lines.append(Message("exercise.looper.loop_lost_by",
                                  {"loop": game.loop, "reason": _loss_label(answer)}))
@@ -610,7 +634,7 @@ def _make_loop_lost(rng: random.Random, seed: int, difficulty: int) -> Exercise:
 def _loss_label(key: str) -> Message:
     if key in ("survived", "immediate"):
         return Message(f"exercise.looper.loss_{key}", {})
-    return Message("exercise.looper.plain", {"x": Name("reason", key)})
+    return Message("exercise.looper.plain", {"x": _Trimmed(Name("reason", key))})
 
 
 # --------------------------------------------------------------------------------- TL-D6c
@@ -657,6 +681,18 @@ def _refusal_level(game: Game, action: UseAbility) -> int:
     return 1 + min(2, weight)
 
 
+def _target_of(game: Game, action: UseAbility) -> Name | Message:
+    """What a goodwill ability names, as a field: a character or location, a card, a day, a subplot."""
+    target = action.target
+    if not target:
+        return Name("plot", action.extra) if action.extra else Name("character", action.source)
+    if target in game.chars or target in game.location_intrigue:
+        return Name("target", target)
+    if target.isdigit():
+        return Message("exercise.looper.day_n", {"day": int(target)})
+    return Name("card", target)
+
+
 def _make_refusal(rng: random.Random, seed: int, difficulty: int) -> Exercise:
     want0 = rng.choice(_REFUSAL_KEYS) if difficulty == 1 else None
     for attempt in range(3000):
@@ -687,7 +723,7 @@ def _make_refusal(rng: random.Random, seed: int, difficulty: int) -> Exercise:
         source, target = action.source, action.target
         role = game.roles[source]
         fields = {"source": Name("character", source), "role": Name("role", role),
-                  "ability": Name("ability", action.ability),
+                  "ability": _Trimmed(Name("ability", action.ability)),
                   "refusal": Message(f"exercise.looper.refusal_{game.refusal(source)}", {})}
         lines = [Message("exercise.looper.refusal_why", fields)]
         rules = {"TL-D6c"}
@@ -707,8 +743,8 @@ def _make_refusal(rng: random.Random, seed: int, difficulty: int) -> Exercise:
                                                                    "role": Name("role", game.roles[c])})
                               for c in about))
         question = Message("exercise.looper.question_refusal", {
-            "where": _where(sid, game), "ability": Name("ability", action.ability),
-            "target": Name("choice", target or action.extra or source), "roles": roles})
+            "where": _where(sid, game), "ability": _Trimmed(Name("ability", action.ability)),
+            "target": _target_of(game, action), "roles": roles})
         form = Choice(tuple(Option(k, Message(f"exercise.looper.refusal_answer_{k}", {}))
                             for k in _REFUSAL_KEYS))
         q = _Question(difficulty, question, form, answer, tuple(lines), _ordered(rules), {})
