@@ -115,16 +115,18 @@ def position(situation: Mapping[str, Any], *, pause: bool = True) -> Game:
 # --------------------------------------------------------------------------------- playing
 
 
-def _agents(rng: random.Random) -> dict[str, Callable[[Any, Sequence[Action]], Action]]:
-    """Seeded agents for one game: random or heuristic on each side."""
+Agent = Callable[[Any, Sequence[Action]], Action]
+
+
+def _agents(rng: random.Random, heuristic: float = 0.5) -> dict[str, Agent]:
+    """Seeded agents for one game: random or heuristic on each side (heuristic with that probability)."""
     seed = rng.randrange(10**9)
     mm = HeuristicMastermind(seed) if rng.random() < 0.5 else RandomAgent(seed)
-    pr = HeuristicProtagonists(seed + 1) if rng.random() < 0.5 else RandomAgent(seed + 1)
+    pr = HeuristicProtagonists(seed + 1) if rng.random() < heuristic else RandomAgent(seed + 1)
     return {"mastermind": mm, "protagonists": pr}
 
 
-def _run(game: Game, agents: Mapping[str, Callable[[Any, Sequence[Action]], Action]],
-         stop: Callable[[Game], bool], limit: int = 4000) -> bool:
+def _run(game: Game, agents: Mapping[str, Agent], stop: Callable[[Game], bool], limit: int = 4000) -> bool:
     """Let the agents play until ``stop(game)`` holds (checked at every pause and decision)."""
     for _ in range(limit):
         if game.is_over:
@@ -697,7 +699,7 @@ def _make_refusal(rng: random.Random, seed: int, difficulty: int) -> Exercise:
     want0 = rng.choice(_REFUSAL_KEYS) if difficulty == 1 else None
     for attempt in range(3000):
         sid, game = _new_game(rng)
-        agents = _agents(rng)
+        agents = _agents(rng, heuristic=0.9)  # the heuristic protagonists gather goodwill and use it
         want = want0 if attempt < 300 else None
         found: list[UseAbility] = []
 
