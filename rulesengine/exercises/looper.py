@@ -617,9 +617,7 @@ def _make_loop_lost(rng: random.Random, seed: int, difficulty: int) -> Exercise:
                 lines.append(Message("exercise.looper.loop_next_guess" if game.tragedy_set.final_guess
                                      else "exercise.looper.loop_next_lost", {}))
         dead = [c for c in game.cast if not game.chars[c].alive]
-        roles = _Joined(tuple(Message("exercise.looper.role_of", {"character": Name("character", c),
-                                                                   "role": Name("role", game.roles[c])})
-                              for c in game.cast if game.roles[c] != "person"))
+        roles = _Joined(tuple(_role_line(game, c) for c in game.cast if game.roles[c] != "person"))
         intrigue = _Joined(tuple(Message("exercise.looper.intrigue_on", {"target": Name("target", t), "n": n})
                                  for t, n in [*game.location_intrigue.items(),
                                               *((c, game.chars[c].intrigue) for c in game.cast)] if n))
@@ -631,6 +629,16 @@ def _make_loop_lost(rng: random.Random, seed: int, difficulty: int) -> Exercise:
         return _exercise("loop_lost", seed, difficulty, q,
                          _situation(sid, seed, game, viewer="mastermind", early=early))
     raise RuntimeError(f"no loop_lost exercise of difficulty {difficulty} for seed {seed}")
+
+
+def _role_line(game: Game, character: str) -> Message:
+    """A character's role; for a role whose starting location a loss condition reads (the Brain's, the
+    Witch's), where it started the loop too."""
+    fields = {"character": Name("character", character), "role": Name("role", game.roles[character])}
+    start = game.start_locations.get(character)
+    if game.roles[character] in ("brain", "witch") and start is not None:
+        return Message("exercise.looper.role_of_from", {**fields, "location": Name("target", start)})
+    return Message("exercise.looper.role_of", fields)
 
 
 def _loss_label(key: str) -> Message:
