@@ -604,6 +604,7 @@ def _make_loop_lost(rng: random.Random, seed: int, difficulty: int) -> Exercise:
         else:
             lines.append(Message("exercise.looper.loop_lost_by",
                                  {"loop": game.loop, "reason": _loss_label(answer)}))
+            lines.extend(_loss_facts(game, answer))
         others = [k for k in candidates if k != answer]
         if others:
             lines.append(Message("exercise.looper.loop_none_of", {"others": _Joined(tuple(
@@ -629,6 +630,35 @@ def _make_loop_lost(rng: random.Random, seed: int, difficulty: int) -> Exercise:
         return _exercise("loop_lost", seed, difficulty, q,
                          _situation(sid, seed, game, viewer="mastermind", early=early))
     raise RuntimeError(f"no loop_lost exercise of difficulty {difficulty} for seed {seed}")
+
+
+def _loss_facts(game: Game, rule: str) -> list[Message]:
+    """What makes a loss condition hold, read from the board at the loop's end."""
+    intrigue = game.location_intrigue
+
+    def started(role: str, key: str) -> list[Message]:
+        return [Message(key, {"character": Name("character", c), "location": Name("target", where),
+                              "n": intrigue[where]})
+                for c in game.with_role(role) if (where := game.start_locations.get(c)) is not None]
+
+    if rule == "friend.1":
+        return [Message("exercise.looper.fact_friend_dead", {"character": Name("character", c)})
+                for c in game.with_role("friend") if not game.chars[c].alive]
+    if rule == "light_of_the_avenger.1":
+        return started("brain", "exercise.looper.fact_brain_start")
+    if rule == "giant_time_bomb_x.1":
+        return started("witch", "exercise.looper.fact_witch_start")
+    if rule in ("a_place_to_protect.1", "the_sealed_item.1"):
+        where = "school" if rule == "a_place_to_protect.1" else "shrine"
+        return [Message("exercise.looper.fact_location_intrigue",
+                        {"location": Name("target", where), "n": intrigue[where]})]
+    if rule == "sign_with_me.2":
+        return [Message("exercise.looper.fact_key_person_intrigue",
+                        {"character": Name("character", c), "n": game.chars[c].intrigue})
+                for c in game.with_role("key_person")]
+    if rule == "change_of_future.1":
+        return [Message("exercise.looper.fact_butterfly", {})]
+    return []
 
 
 def _role_line(game: Game, character: str) -> Message:

@@ -101,6 +101,8 @@ def test_loop_lost_is_the_engines_loop_result_tl_le1_tl_le2() -> None:
         result = game.loop_results[ex.situation["loop"] - 1]
         assert result.reasons == (() if ex.solution == "survived" else (ex.solution,))
         assert isinstance(ex.form, Choice) and ex.solution in [o.key for o in ex.form.options]
+        if ex.solution not in ("survived", "immediate"):  # the board fact that makes it hold is said
+            assert any(m.id.startswith("exercise.looper.fact_") for m in ex.explanation)
         seen[ex.solution] += 1
     assert {"survived", "immediate"} <= set(seen) or SEEDS < 30
 
