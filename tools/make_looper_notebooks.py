@@ -506,20 +506,32 @@ for rule, key in DAY_STEPS:
 ## The stepper
 
 **Next step** moves the game one phase on and redraws the board, the step bar (the yellow step is the
-one that comes next) and the log (newest first, the new lines highlighted). Tick *I choose for …* to make
-that side's decisions yourself in the panel under the step bar; otherwise an agent decides when you
-press Next step. The view switch shows the **Protagonists' view** (only what is announced) or the
-**Mastermind's view** (secret roles, the culprits, which ability fired: the lines of the log marked *Mastermind*).
-After TL-D4 the cards stay drawn face up with their resolution order; pick a number to highlight one
-of the four sub-steps.
+one that comes next) and the log (newest first, the new lines highlighted). Under the step bar, the
+rule of the yellow step is written out in place, with its id and its name; it follows the language
+switch. **Back** takes the last step or decision back (the board, the log and the pending decision
+are exactly as before); **Reset** starts the script again. Tick *I choose for …* to make that side's
+decisions yourself in the panel under the rule: a card is chosen first among the cards still in hand,
+then its target among the targets legal for that card; any other decision is a list of readable
+options. Otherwise an agent decides when you press Next step. Buttons that nothing waits for are
+greyed out. The view switch shows the **Protagonists' view** (only what is announced) or the
+**Mastermind's view** (secret roles, the culprits, which ability fired: the lines of the log marked
+*Mastermind*). When the game ends, the script is revealed to both views — every role, the culprits,
+the plots — with the reason for the outcome. After TL-D4 the cards stay drawn face up with their
+resolution order; pick a number to highlight one of the four sub-steps.
 """, """## Nút từng bước
 
 **Bước tiếp theo** đưa ván chơi đi một bước và vẽ lại bàn chơi, thanh các bước (bước màu vàng là bước sắp
-tới) và nhật ký (mới nhất trước, các dòng mới được tô đậm). Đánh dấu *Tôi chọn cho …* để tự quyết định cho
-bên đó trong bảng dưới thanh các bước; nếu không, máy sẽ quyết định khi bạn nhấn Bước tiếp theo. Nút góc
-nhìn chuyển giữa **góc nhìn của Nhân vật Chính** (chỉ những gì được công bố) và **góc nhìn của Mastermind**
-(Vai trò Bí mật, Thủ phạm, năng lực nào đã kích hoạt: các dòng có nhãn *Mastermind* trong nhật ký). Sau TL-D4 các thẻ vẫn
-được vẽ ngửa kèm thứ tự giải quyết; chọn một số để tô sáng một trong bốn bước con.
+tới) và nhật ký (mới nhất trước, các dòng mới được tô đậm). Ngay dưới thanh các bước, luật của bước màu vàng
+được viết ra tại chỗ, kèm mã luật và tên bước; nó đổi theo nút ngôn ngữ. **Quay lại** hủy bước hoặc lựa chọn
+vừa rồi (bàn chơi, nhật ký và lựa chọn đang chờ trở lại đúng như trước); **Bắt đầu lại** chơi lại Kịch bản từ
+đầu. Đánh dấu *Tôi chọn cho …* để tự quyết định cho bên đó trong bảng dưới phần luật: trước hết chọn một thẻ
+trong số các thẻ còn trên tay, rồi chọn mục tiêu trong số các mục tiêu hợp lệ cho thẻ đó; mọi lựa chọn khác là
+một danh sách dễ đọc. Nếu không, máy sẽ quyết định khi bạn nhấn Bước tiếp theo. Các nút không có gì chờ thì
+bị làm mờ. Nút góc nhìn chuyển giữa **góc nhìn của Nhân vật Chính** (chỉ những gì được công bố) và **góc nhìn
+của Mastermind** (Vai trò Bí mật, Thủ phạm, năng lực nào đã kích hoạt: các dòng có nhãn *Mastermind* trong
+nhật ký). Khi ván chơi kết thúc, Kịch bản được tiết lộ cho cả hai góc nhìn — mọi Vai trò Bí mật, các Thủ
+phạm, các Plot — kèm lý do của kết quả. Sau TL-D4 các thẻ vẫn được vẽ ngửa kèm thứ tự giải quyết; chọn một số
+để tô sáng một trong bốn bước con.
 """),
         code(
             """
@@ -830,19 +842,25 @@ for script_id in script_ids():
 ## Play
 
 Pick a script and a side, press **New game**, then **Play on to my next decision**: the other side's agent
-plays until it is your turn. Your choices are in the panel under the step bar (the legal options only,
-each with its rule id); **Next step** moves one phase at a time instead, and **Let the agent choose**
-makes one decision for you. The notes panel keeps what the Protagonists have learned from what was
-announced; the log keeps everything your side may see (the Mastermind's view adds the lines marked *Mastermind*).
-**Agents play to the end** lets both agents finish the game, with a progress bar over the days.
+plays until it is your turn. The rule of the step you stand at is written under the step bar. Your
+choices are in the panel under it (the legal options only): a card from your hand, then one of its
+legal targets; other decisions from a list. **Next step** moves one phase at a time instead, **Let the
+agent choose** makes one decision for you, and **Back** takes your last move back (with everything the
+agents did after it). The notes panel keeps what the Protagonists have learned from what was
+announced; the log keeps everything your side may see (the Mastermind's view adds the lines marked
+*Mastermind*). **Agents play to the end** lets both agents finish the game, with a progress bar over the
+days. At the end the script is revealed — roles, culprits, plots — with the reason for the outcome.
 """, """## Chơi
 
 Chọn một Kịch bản và một bên, nhấn **Ván mới**, rồi **Chơi tiếp đến lựa chọn kế tiếp của tôi**: máy của bên
-kia chơi cho đến lượt bạn. Các lựa chọn của bạn nằm trong bảng dưới thanh các bước (chỉ những lựa chọn hợp
-lệ, mỗi lựa chọn kèm mã luật); **Bước tiếp theo** thay vào đó đi từng bước một, và **Để máy chọn** quyết định
-giúp bạn một lần. Bảng ghi chú giữ những gì Nhân vật Chính đã biết từ những điều được công bố; nhật ký giữ
-mọi thứ bên bạn được thấy (góc nhìn của Mastermind thêm các dòng có nhãn *Mastermind*). **Để máy chơi đến hết** cho cả
-hai máy chơi hết ván, với thanh tiến độ theo ngày.
+kia chơi cho đến lượt bạn. Luật của bước bạn đang đứng được viết dưới thanh các bước. Các lựa chọn của bạn nằm
+trong bảng bên dưới (chỉ những lựa chọn hợp lệ): một thẻ trên tay, rồi một mục tiêu hợp lệ của thẻ đó; các
+lựa chọn khác chọn từ một danh sách. **Bước tiếp theo** thay vào đó đi từng bước một, **Để máy chọn** quyết
+định giúp bạn một lần, và **Quay lại** hủy nước đi vừa rồi của bạn (cùng mọi thứ máy đã làm sau đó). Bảng ghi
+chú giữ những gì Nhân vật Chính đã biết từ những điều được công bố; nhật ký giữ mọi thứ bên bạn được thấy
+(góc nhìn của Mastermind thêm các dòng có nhãn *Mastermind*). **Để máy chơi đến hết** cho cả hai máy chơi hết
+ván, với thanh tiến độ theo ngày. Khi kết thúc, Kịch bản được tiết lộ — Vai trò Bí mật, Thủ phạm, Plot — kèm
+lý do của kết quả.
 """),
         code(
             """
@@ -930,6 +948,21 @@ Một ván trọn vẹn giữa hai máy chơi theo kinh nghiệm, và ghi chú c
 auto = PlayWidget("fs_01_tutorial", draw=False)
 auto.play_to_end()
 show("\\n".join(notes(auto.game.view("protagonists"))))
+""",
+            IGNORE,
+        ),        md("""
+The end of the game reveals the script to both sides: every secret role, the culprits, the plots, and
+why the game ended (each loop's loss conditions, each final guess right or wrong).
+""", """Kết thúc ván chơi tiết lộ Kịch bản cho cả hai bên: mọi Vai trò Bí mật, các Thủ phạm, các Plot, và lý do
+ván chơi kết thúc (các điều kiện thua của từng vòng lặp, từng lần Phán đoán Cuối cùng đúng hay sai).
+"""),
+        code(
+            """
+from IPython.display import HTML
+
+from rulesengine.viz.looper_text import reveal_html
+
+HTML(reveal_html(auto.game))
 """,
             IGNORE,
         ),

@@ -1,8 +1,13 @@
 """The day stepper of notebook 02.
 
 :class:`DayStepper` plays a shipped script one phase at a time (TL-D1..TL-D9): **Next step** moves one
-phase on. Each side's decisions are made by an agent, or by the learner through the decision panel.
-After every step the board picture, the step bar and the game log are redrawn; the view switch shows
+phase on, **Back** takes the last decision (or step) back, **Reset** starts again. Each side's decisions
+are made by an agent, or by the learner through the decision panel: a card placement is asked as a card
+still in hand, then one of the targets legal for that card (TL-D2, TL-D3); every other decision as a
+list of readable options. The rule of the step the game stands at is shown in place, with its id and
+term, in the current language (catalog ``looper.step.<rule id>``); at the end of the game the script is
+revealed with the reason for the outcome (TL-LE2, TL-FG3). Controls that nothing waits for are
+disabled. After every step the board picture, the step bar and the game log are redrawn; the view switch shows
 the Protagonists' view (public information only) or the Mastermind's (roles, culprits, the secret lines
 of the log). The engine (:class:`rulesengine.looper.engine.Game` with ``pause_between_phases``) makes
 every rule decision; this module only asks it, and draws the answers.
@@ -20,23 +25,29 @@ they are importable from here too, as the notebooks do.
 >>> stepper.view.widget.value = "mastermind"
 >>> "Key Person" in stepper.secrets.value
 True
+>>> stepper.back(), stepper.game.phase.rule_id, stepper.back_button.disabled
+(True, 'TL-D2', False)
 """
 
 from __future__ import annotations
 
+import copy
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 
 import ipywidgets as widgets
 
 from rulesengine import i18n
 from rulesengine.contract import drive
-from rulesengine.looper.actions import Action
+from rulesengine.looper.actions import Action, PlaceCard
 from rulesengine.looper.engine import Game
 from rulesengine.looper.plans import Agent, DayPlan, PlanAgent, heuristic_agents, plan, plan_agents, run_until
 from rulesengine.looper.script import SCRIPTS_DIR, load_script
 from rulesengine.looper.state import Phase, Side
 from rulesengine.looper.text import decision_prompt, outcome_reason, side_name, who_label
+from rulesengine.messages import message
 from rulesengine.viz.common import (
     LanguageSwitch,
     MessageBox,
@@ -50,15 +61,36 @@ from rulesengine.viz.looper_cards import TABLE_SIZE, ViewSwitch
 from rulesengine.viz.looper_demos import DEMOS, Demo, demo
 from rulesengine.viz.looper_text import (
     DAY_STEPS,
+    card_name,
     describe_action,
     incident_name,
     log_html,
     log_lines,
     plot_name,
+    reveal_html,
+    step_rule_text,
+    step_term,
 )
 from rulesengine.viz.looper_text import target_name as name_of
 
 DAY_RULES = tuple(rule for rule, _ in DAY_STEPS)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What **Back** restores: an independent copy of the game (``Game.clone``, exact: the engine is
+    deterministic and the copy shares only immutable parts), copies of the agents (their random
+    generators and plans' memory), and the stepper's own record of the last step."""
+
+    game: Game
+    agents: Mapping[str, Agent]
+    last_done: str | None
+    fresh: Mapping[str, int]
+
+
+def _progress(game: Game) -> tuple[object, ...]:
+    """What changes whenever the game moves on (a decision answered, a phase run, the log grown)."""
+    return (game.decisions_made, game.phase, game.loop, game.day, len(game.log), game.pending is None)
 
 
 # --------------------------------------------------------------------------------- the stepper
@@ -111,7 +143,18 @@ class DayStepper:
             "i_choose_protagonists",
         )
         self.next_button = button("rulesengine-looper-next", "next_step", "180px", style="primary")
+        self.back_button = classed(
+            widgets.Button(layout=widgets.Layout(width="120px")), "rulesengine-looper-back"
+        )
+        self.back_button.icon = "undo"
         self.reset_button = button("rulesengine-looper-reset", "reset", "140px")
+        self.history: list[Snapshot] = []
+        self._busy = False
+        #: While true, the agents decide for both sides (notebook 04's Agents play to the end).
+        self.agents_only = False
+        self.rule = classed(
+            widgets.HTML(layout=widgets.Layout(width="100%", min_height="96px")), "rulesengine-looper-rule"
+        )
         self.steps = classed(
             widgets.HTML(layout=widgets.Layout(width="100%", min_height="64px")), "rulesengine-looper-steps"
         )
@@ -119,8 +162,21 @@ class DayStepper:
             widgets.HTML(layout=widgets.Layout(width="100%", min_height="28px")), "rulesengine-looper-prompt"
         )
         self.options = classed(
-            widgets.Dropdown(layout=widgets.Layout(width="620px")), "rulesengine-looper-options", "choice"
+            widgets.Dropdown(layout=widgets.Layout(width="620px"), style={"description_width": "90px"}),
+            "rulesengine-looper-options",
+            "choice",
         )
+        self.card_choice = classed(
+            widgets.Dropdown(layout=widgets.Layout(width="300px"), style={"description_width": "70px"}),
+            "rulesengine-looper-choose-card",
+            "card",
+        )
+        self.target_choice = classed(
+            widgets.Dropdown(layout=widgets.Layout(width="316px"), style={"description_width": "70px"}),
+            "rulesengine-looper-choose-target",
+            "target",
+        )
+        self.card_choice.observe(lambda _c: self._offer_targets(), names="value")
         self.play_button = button("rulesengine-looper-play", "play_choice", "170px", style="success")
         self.agent_button = button("rulesengine-looper-agent", "agent_choose", "170px")
         self.highlight = classed(
@@ -144,21 +200,37 @@ class DayStepper:
             widgets.HTML(layout=widgets.Layout(width="100%", min_height="48px")), "rulesengine-looper-secrets"
         )
         self.next_button.on_click(lambda _b: self.next_step())
+        self.back_button.on_click(lambda _b: self.back())
         self.reset_button.on_click(lambda _b: self.reset())
+        for box in (self.mm_learner, self.prot_learner):
+            box.observe(lambda _c: self.refresh(keep_message=True), names="value")
         self.play_button.on_click(lambda _b: self.play_selected())
         self.agent_button.on_click(lambda _b: self.agent_once())
         self.view.widget.observe(lambda _c: self.refresh(), names="value")
         self.highlight.observe(lambda _c: self.refresh(), names="value")
         self._off = on_new_language(lambda _language: self.refresh(keep_message=True))
+        self.choice_row = widgets.HBox(
+            [self.options, self.play_button, self.agent_button], layout=widgets.Layout(min_height="36px")
+        )
         self.panel = widgets.VBox(
-            [self.prompt, widgets.HBox([self.options, self.play_button, self.agent_button])],
+            [self.prompt, self.choice_row],
             layout=widgets.Layout(width="100%", min_height="72px"),
         )
+        self.panel.add_class("rulesengine-looper-panel")
         self.widget = widgets.VBox(
             [
                 widgets.HBox([self.switch.widget, self.view.widget]),
-                widgets.HBox([self.next_button, self.reset_button, self.mm_learner, self.prot_learner]),
+                widgets.HBox(
+                    [
+                        self.next_button,
+                        self.back_button,
+                        self.reset_button,
+                        self.mm_learner,
+                        self.prot_learner,
+                    ]
+                ),
                 self.steps,
+                self.rule,
                 self.panel,
                 self.message.widget,
                 self.highlight,
@@ -175,8 +247,10 @@ class DayStepper:
 
     @property
     def learner(self) -> set[str]:
-        """The sides the learner decides for."""
-        out = set()
+        """The sides the learner decides for (none while :attr:`agents_only`)."""
+        out: set[str] = set()
+        if self.agents_only:
+            return out
         if self.mm_learner.value:
             out.add("mastermind")
         if self.prot_learner.value:
@@ -213,11 +287,49 @@ class DayStepper:
         before = self._count()
         start = self.game.phase
         self.message.clear()
-        with self.message.catching():
+        with self.undoable(), self.message.catching():
             if self.game.is_paused:
                 self.game.resume()
             self._run_agents()
         return self._after(start, before)
+
+    # ------------------------------------------------------------------ Back
+
+    def snapshot(self) -> Snapshot:
+        """A copy of everything Back restores (the game, the agents, the last step)."""
+        return Snapshot(self.game.clone(), copy.deepcopy(dict(self.agents)), self.last_done, dict(self.fresh))
+
+    @contextmanager
+    def undoable(self) -> Iterator[None]:
+        """Record the state before a press of Next step, Play, Let the agent choose (or Play on…), so Back
+        can restore it; only the outermost press counts, and a press that changed nothing (a refusal:
+        the engine leaves the game unchanged) leaves no record."""
+        if self._busy:
+            yield
+            return
+        before = self.snapshot()
+        self._busy = True
+        try:
+            yield
+        finally:
+            self._busy = False
+            if _progress(before.game) != _progress(self.game):
+                self.history.append(before)
+
+    def back(self) -> bool:
+        """Take the last decision (or step) back: the board, the log, the pending decision, the agents
+        and the step bar are exactly as they were before it. ``False`` at the start (nothing to undo)."""
+        if not self.history:
+            self.message.info(message("looper.stepper.nothing_to_undo"))
+            return False
+        snap = self.history.pop()
+        self.game = snap.game
+        self.agents = snap.agents
+        self.last_done = snap.last_done
+        self.fresh = dict(snap.fresh)
+        self.refresh()
+        self.message.info(message("looper.stepper.back_done"))
+        return True
 
     def _after(self, start: Phase, before: Mapping[str, int]) -> str | None:
         after = self._count()
@@ -237,7 +349,9 @@ class DayStepper:
                     if done in DAY_RULES
                     else [done]
                 )
-                self.message.info(f"{', '.join(ran) or done} ✓ {self._step_name(self.last_done)}")
+                steps = ", ".join(ran) or done
+                term = step_term(self.last_done)
+                self.message.info(message("looper.stepper.step_done", steps=steps, term=term))
         else:
             self.fresh = {v: after[v] - before[v] for v in after}
             if self.waiting_for_learner() and self.message.widget.value == "&nbsp;":
@@ -254,7 +368,7 @@ class DayStepper:
         before = self._count()
         start = self.game.phase
         made = self.game.decisions_made
-        with self.message.catching():
+        with self.undoable(), self.message.catching():
             self.game.apply(action)
             self.message.info(self._announce(action, pending.who))
             self._run_agents()
@@ -267,10 +381,47 @@ class DayStepper:
             return i18n.t("mastermind_decided")
         return describe_action(action) + " ✓"
 
+    def placing(self) -> bool:
+        """Whether the pending decision is a card placement (TL-D2, TL-D3): asked as card, then target."""
+        pending = self.game.pending
+        return (
+            pending is not None
+            and pending.kind == "place_card"
+            and all(type(a) is PlaceCard for a in pending.options)
+        )
+
+    def cards_offered(self) -> list[str]:
+        """The cards the pending placement may use: the cards still in hand (TL-D4c: a spent
+        once-per-loop card is not), in the engine's order."""
+        if not self.placing():
+            return []
+        return list(dict.fromkeys(a.card for a in self.game.legal_actions() if isinstance(a, PlaceCard)))
+
+    def targets_offered(self, card: str) -> list[str]:
+        """The targets legal for ``card`` in the pending placement (TL-D2a, TL-D3c, no corpse)."""
+        if not self.placing():
+            return []
+        return [a.target for a in self.game.legal_actions() if isinstance(a, PlaceCard) and a.card == card]
+
+    def _offer_targets(self) -> None:
+        card = self.card_choice.value
+        targets = self.targets_offered(card) if isinstance(card, str) else []
+        self.target_choice.options = [(name_of(t), t) for t in targets]
+        self.target_choice.value = targets[0] if targets else None
+
     def play_selected(self) -> bool:
-        """Play the option chosen in the dropdown."""
+        """Play the choice of the decision panel: the card and target chosen, or the option chosen."""
+        if self.game.pending is None:
+            self.message.info(i18n.t("press_next_step"))
+            return False
+        if self.placing():
+            card, target = self.card_choice.value, self.target_choice.value
+            if not isinstance(card, str) or not isinstance(target, str):
+                self.message.info(message("looper.stepper.card_then_target"))
+                return False
+            return self.play(PlaceCard(card, target))
         index = self.options.value
-        if index is None or self.game.pending is None:
+        if index is None or int(index) < 0:
             self.message.info(i18n.t("press_next_step"))
             return False
         return self.play(self.game.legal_actions()[int(index)])
@@ -283,7 +434,7 @@ class DayStepper:
             return False
         before = self._count()
         start = self.game.phase
-        with self.message.catching():
+        with self.undoable(), self.message.catching():
             side = Side.of(pending.who)
             action = self.agents[side](self.game.observation(side), self.game.legal_actions())
             self.game.apply(action)
@@ -337,6 +488,7 @@ class DayStepper:
         self.game = Game(load_script(SCRIPTS_DIR / f"{self.script_id}.yaml"), pause_between_phases=True)
         self.last_done = None
         self.fresh = {"protagonists": 0, "mastermind": 0}
+        self.history.clear()
         self.message.clear()
         self.refresh()
 
@@ -349,26 +501,41 @@ class DayStepper:
         return [f"{rule} {'🔒 ' if vis != 'public' else ''}{text}" for rule, vis, text in log_lines(new)]
 
     def board_line(self) -> str:
-        """One line per character: location, paranoia, goodwill, intrigue (alive or dead)."""
+        """One line per character: location, paranoia, goodwill, intrigue (``†`` when dead), then the
+        intrigue on the locations, in the current language."""
         board = self.game.board()
         parts = []
         for c in board["characters"]:
-            life = "" if c["alive"] else " †"
+            where = name_of(c["location"]) if c["location"] else "—"
             parts.append(
-                f"{name_of(c['id'])}{life} @ {c['location']}: "
-                f"P{c['paranoia']} G{c['goodwill']} I{c['intrigue']}"
+                message(
+                    "looper.stepper.board_character",
+                    character=name_of(c["id"]),
+                    dead="" if c["alive"] else " †",
+                    location=where,
+                    paranoia=c["paranoia"],
+                    goodwill=c["goodwill"],
+                    intrigue=c["intrigue"],
+                )
             )
-        places = ", ".join(f"{loc} {n}" for loc, n in board["locations"].items())
-        return "\n".join(parts) + f"\nintrigue on locations: {places}"
+        places = ", ".join(f"{name_of(loc)} {n}" for loc, n in board["locations"].items())
+        return "\n".join(parts) + "\n" + message("looper.stepper.board_locations", places=places)
 
     # ------------------------------------------------------------------ drawing
 
     @staticmethod
     def _step_name(rule: str) -> str:
-        for r, key in DAY_STEPS:
-            if r == rule:
-                return i18n.t(key)
-        return rule
+        return step_term(rule)
+
+    def _rule_html(self) -> str:
+        """The rule of the step the game stands at (the yellow one): id, term and text, in place."""
+        rule = self.game.phase.rule_id
+        return (
+            f'<div class="rulesengine-looper-rule-text" data-rule="{rule}" style="background:#FFFBEA;'
+            f'border-left:4px solid #F2C200;padding:3px 8px;font-size:12.5px;line-height:1.4">'
+            f"<code>{rule}</code> <b>{html.escape(step_term(rule))}</b> — "
+            f"{html.escape(step_rule_text(rule))}</div>"
+        )
 
     def _steps_html(self) -> str:
         phase_rule = self.game.phase.rule_id
@@ -405,11 +572,13 @@ class DayStepper:
                 f" ({html.escape(outcome_reason(self.game.outcome.reason))})"
             )
         elif current is None:
-            head += f" — <code>{self.game.phase.rule_id}</code> {html.escape(self.game.phase.name.lower())}"
+            rule = self.game.phase.rule_id
+            head += f" — <code>{rule}</code> {html.escape(step_term(rule))}"
         return f"<div>{head}</div><div>{''.join(chips)}</div>"
 
     def _panel(self) -> None:
         pending = self.game.pending
+        play_row = [self.play_button, self.agent_button]
         if pending is None:
             nxt = self.game.phase.rule_id
             self.prompt.value = (
@@ -417,8 +586,8 @@ class DayStepper:
                 if not self.game.is_over
                 else f"<i>{html.escape(i18n.t('game_is_over'))}</i>"
             )
+            self.choice_row.children = (self.options, *play_row)
             self.options.options = []
-            self.options.disabled = self.play_button.disabled = self.agent_button.disabled = True
             return
         side = Side.of(pending.who)
         who = who_label(pending.who, leader=self.game.leader)
@@ -430,19 +599,58 @@ class DayStepper:
                 f"<b>{html.escape(who)}</b>: {html.escape(i18n.t('mastermind_deciding'))}{hint}"
             )
         else:
+            how = ""
+            if self.placing() and mine:
+                how = f" — {html.escape(message('looper.stepper.card_then_target'))}"
             self.prompt.value = (
                 f"<b>{html.escape(who)}</b>: {html.escape(decision_prompt(pending))}"
-                f" <code>{pending.rule_id}</code>"
+                f" <code>{pending.rule_id}</code>{how}"
             )
-        if mine and not hidden:
+        if mine and not hidden and self.placing():
+            cards = self.cards_offered()
+            chosen = self.card_choice.value if self.card_choice.value in cards else cards[0]
+            self.card_choice.options = [(card_name(c), c) for c in cards]
+            self.card_choice.value = chosen
+            self._offer_targets()
+            self.choice_row.children = (self.card_choice, self.target_choice, *play_row)
+        elif mine and not hidden:
             self.options.options = [(describe_action(a), i) for i, a in enumerate(pending.options)]
             self.options.value = 0
+            self.choice_row.children = (self.options, *play_row)
         else:
             self.options.options = [(i18n.t("agent_decides"), -1)]
-        self.options.disabled = self.play_button.disabled = not mine or hidden
-        self.agent_button.disabled = False
+            self.choice_row.children = (self.options, *play_row)
+
+    def controls(self) -> dict[str, bool]:
+        """Which controls are enabled: only those something waits for (``{name: enabled}``)."""
+        pending = self.game.pending
+        learner_turn = (
+            pending is not None
+            and Side.of(pending.who) in self.learner
+            and not (Side.of(pending.who) == "mastermind" and self.view.value == "protagonists")
+        )
+        return {
+            "next": not self.game.is_over and not self.waiting_for_learner(),
+            "back": bool(self.history),
+            "reset": bool(self.history) or self.last_done is not None,
+            "choice": learner_turn,
+            "play": learner_turn,
+            "agent": pending is not None,
+        }
+
+    def _enable(self) -> None:
+        on = self.controls()
+        self.next_button.disabled = not on["next"]
+        self.back_button.disabled = not on["back"]
+        self.reset_button.disabled = not on["reset"]
+        for control in (self.options, self.card_choice, self.target_choice):
+            control.disabled = not on["choice"]
+        self.play_button.disabled = not on["play"]
+        self.agent_button.disabled = not on["agent"]
 
     def _secrets_html(self) -> str:
+        if self.game.is_over:  # the end of the game reveals the script to both sides (TL-LE2, TL-FG3)
+            return reveal_html(self.game)
         if self.view.value != "mastermind":
             return f"<i>{html.escape(i18n.t('secrets_hidden'))}</i>"
         view = self.game.view("mastermind")
@@ -477,7 +685,10 @@ class DayStepper:
         if not keep_message:
             self.message.clear()
         self.steps.value = self._steps_html()
+        self.rule.value = self._rule_html()
+        self.back_button.description = message("looper.stepper.back")
         self._panel()
+        self._enable()
         self.secrets.value = self._secrets_html()
         viewer = self.view.value
         head = i18n.t("log_start")

@@ -3,7 +3,9 @@
 :class:`PlayWidget` is the day stepper of notebook 02 with the learner on one side for the whole game:
 as the Protagonists against the Mastermind agent, or as the Mastermind against the Protagonist agents.
 **Play on** runs the game up to the learner's next decision; **Agents play to the end** lets both
-agents finish the game (with a progress bar). The notes panel gathers what the Protagonists have learned
+agents finish the game (with a progress bar); **Back** takes the learner's last move back (one press of
+Play, Play on, Next step or Agents play to the end), and the end of the game reveals the script. The
+script list shows titles; the notes panel gathers what the Protagonists have learned
 from what was announced: incidents that happened or not, deaths, refusals (a clue to a role), revealed
 roles, culprits and subplots, and how each loop ended. The path box loads a script file: a project
 script (YAML, e.g. written by ``looper import``) or a community script file (JSON), whose First Steps and
@@ -41,6 +43,15 @@ SIDES = ("protagonists", "mastermind")
 def script_ids() -> list[str]:
     """The ids of the shipped scripts, in file order."""
     return [path.stem for path in shipped_scripts()]
+
+
+def script_titles() -> list[tuple[str, str]]:
+    """``(title, id)`` of each shipped script, in file order: the script list shows titles, not file ids.
+
+    >>> ("The Last Bell", "fs_01_tutorial") in script_titles()
+    True
+    """
+    return [(load_script(path).title, path.stem) for path in shipped_scripts()]
 
 
 def script_files(path: str | Path) -> list[tuple[str, str]]:
@@ -109,7 +120,7 @@ class PlayWidget(DayStepper):
             raise ValueError(f"side must be one of {SIDES}, got {side!r}")
         super().__init__(script_id, agents=agents, learner=(side,), view=side, seed=seed, draw=draw)
         self.script_choice = classed(
-            widgets.Dropdown(options=script_ids(), value=script_id, layout=widgets.Layout(width="360px")),
+            widgets.Dropdown(options=script_titles(), value=script_id, layout=widgets.Layout(width="360px")),
             "rulesengine-looper-script",
             "script",
         )
@@ -149,8 +160,11 @@ class PlayWidget(DayStepper):
             widgets.HBox([self.switch.widget, self.view.widget]),
             widgets.HBox([self.script_choice, self.side_choice, self.new_button]),
             widgets.HBox([self.path_box, self.load_button]),
-            widgets.HBox([self.play_on_button, self.next_button, self.auto_button, self.progress]),
+            widgets.HBox(
+                [self.play_on_button, self.next_button, self.back_button, self.auto_button, self.progress]
+            ),
             self.steps,
+            self.rule,
             self.panel,
             self.message.widget,
             self.figure.widget,
@@ -192,10 +206,11 @@ class PlayWidget(DayStepper):
     def play_on(self) -> None:
         """Run the game (agents for the other side) up to the learner's next decision or the end."""
         before = self._count()
-        for _ in range(200):
-            if self.game.is_over or self.waiting_for_learner():
-                break
-            self.next_step()
+        with self.undoable():
+            for _ in range(200):
+                if self.game.is_over or self.waiting_for_learner():
+                    break
+                self.next_step()
         after = self._count()
         self.fresh = {v: after[v] - before[v] for v in after}  # everything that happened meanwhile
         self.refresh(keep_message=True)
@@ -203,27 +218,33 @@ class PlayWidget(DayStepper):
             self.message.info(i18n.t("your_choice_first"))
 
     def play_to_end(self) -> None:
-        """Let the agents decide for both sides until the game is over; the progress bar counts days."""
-        learner = (self.mm_learner.value, self.prot_learner.value)
-        self.mm_learner.value = self.prot_learner.value = False
+        """Let the agents decide for both sides until the game is over; the progress bar counts days.
+        Back takes the whole run back."""
         total = self.game.script.loops * self.game.script.days
         self.progress.max = total
         draw, self.draw = self.draw, False
+        self.agents_only = True
         try:
-            for _ in range(5000):
-                if self.game.is_over:
-                    break
-                self.next_step()
-                self.progress.value = min(total, (self.game.loop - 1) * self.game.script.days + self.game.day)
+            with self.undoable():
+                for _ in range(5000):
+                    if self.game.is_over:
+                        break
+                    self.next_step()
+                    done = (self.game.loop - 1) * self.game.script.days + self.game.day
+                    self.progress.value = min(total, done)
         finally:
             self.draw = draw
-            self.mm_learner.value, self.prot_learner.value = learner
+            self.agents_only = False
         self.progress.value = total
         self.refresh(keep_message=True)
 
     def refresh(self, keep_message: bool = False) -> None:
-        """Redraw everything, the notes panel included."""
+        """Redraw everything, the notes panel included; Play on and Agents play to the end are enabled
+        only while the game goes on (Play on not while the learner's choice waits)."""
         super().refresh(keep_message)
+        if hasattr(self, "play_on_button"):
+            self.play_on_button.disabled = self.game.is_over or self.waiting_for_learner()
+            self.auto_button.disabled = self.game.is_over
         if hasattr(self, "notes_panel"):
             lines = notes(self.game.view("protagonists"))
             self.notes_panel.value = "".join(
@@ -231,4 +252,13 @@ class PlayWidget(DayStepper):
             )
 
 
-__all__ = ["SIDES", "PlayWidget", "ability_text", "heuristic_agents", "notes", "script_files", "script_ids"]
+__all__ = [
+    "SIDES",
+    "PlayWidget",
+    "ability_text",
+    "heuristic_agents",
+    "notes",
+    "script_files",
+    "script_ids",
+    "script_titles",
+]

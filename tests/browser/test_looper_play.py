@@ -25,10 +25,30 @@ def test_play_on_to_the_learners_card_and_play_it_tl_d3(page, voila_url):
     page.locator(f"{root} .rulesengine-looper-play-on").click()
     page.wait_for_function(has_text(f"{root} .rulesengine-looper-prompt", "TL-D3"))
     before = page.locator(f"{root} .rulesengine-looper-log").inner_text()
-    page.locator(f"{root} .rulesengine-looper-options select").select_option(label="Goodwill +1 → Doctor")
+    page.locator(f"{root} .rulesengine-looper-choose-card select").select_option(label="Goodwill +1")
+    page.wait_for_function(  # the targets of that card are offered
+        f"() => [...document.querySelectorAll('{root} .rulesengine-looper-choose-target option')]"
+        ".some(o => o.textContent === 'Doctor')"
+    )
+    page.locator(f"{root} .rulesengine-looper-choose-target select").select_option(label="Doctor")
     page.locator(f"{root} .rulesengine-looper-play").click()
     page.wait_for_function(has_text(f"{root} .rulesengine-message", "Goodwill +1 → Doctor ✓"))
     page.wait_for_function(
         f"(old) => document.querySelector('{root} .rulesengine-looper-log').innerText !== old", arg=before
     )
     page.wait_for_function(has_text(f"{root} .rulesengine-looper-notes", "Script: The Last Bell"))
+
+
+def test_a_finished_game_shows_the_revealed_script_tl_le2(page, voila_url):
+    root = ".rulesengine-looper-game"
+    open_app(page, voila_url, "04_looper_play_a_script.ipynb", f"{root} .rulesengine-figure")
+    page.locator(f"{root} .rulesengine-looper-auto").click()
+    reveal = f"{root} .rulesengine-reveal"
+    page.wait_for_selector(reveal, state="visible", timeout=120_000)
+    text = page.locator(reveal).inner_text()
+    assert "The script revealed" in text
+    assert "Girl Student: Key Person" in text and "Office Worker: Killer" in text  # The Last Bell's roles
+    assert "Main plot: Murder Plan" in text
+    assert ("The Protagonists win" in text) or ("The Mastermind wins" in text)
+    assert page.locator(f"{root} .rulesengine-looper-auto").is_disabled()
+    assert page.locator(f"{root} .rulesengine-looper-next").is_disabled()

@@ -42,3 +42,27 @@ def test_the_vietnamese_day_stepper_page_has_no_lock_glyph_and_no_widget_repr(pa
     assert "🔒" not in text
     assert "ToggleButtons(" not in text
     assert page.locator(".rulesengine-table, .rulesengine-text").count() > 10
+
+
+def test_the_vietnamese_day_stepper_stepped_through_a_day_speaks_vietnamese(page, voila_url):
+    """Issue 10: the Vietnamese edition of the stepper, stepped through a whole day, shows Vietnamese log
+    lines and rule texts, and no English sentence (the words of tests/test_cli_lang.py)."""
+    from tests.browser.test_looper_day import LOG, RULE, STEPS, next_step
+    from tests.test_cli_lang import english_words
+
+    root = ".rulesengine-looper-stepper"
+    open_app(page, voila_url, "vi/02_looper_day_in_nine_steps.ipynb", f"{root} .rulesengine-figure")
+    read = []
+    for _ in range(12):
+        after = next_step(page)
+        message = page.locator(f"{root} .rulesengine-message").inner_text()
+        read += [after["log"], page.locator(RULE).inner_text(), message]
+        if after["current"] == "TL-D1":
+            break
+    steps = page.locator(STEPS).inner_text()
+    assert "Ngày 2" in steps
+    log = page.locator(LOG).inner_text()
+    assert "Ngày 1 bắt đầu" in log and "Thẻ Leader được chuyển" in log
+    title = "The Last Bell"  # the script's title stays as written
+    english = {w for text in [*read, steps] for w in english_words(text.replace(title, ""))}
+    assert english == set()

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from rulesengine import i18n
 from rulesengine.looper.actions import PlaceCard
+from rulesengine.looper.text import role_name
 from rulesengine.viz.looper_day import DayStepper, demo, plan, plan_agents
+from tests.test_cli_lang import english_words
 
 DAY1 = plan(
     "paranoia_plus_1@boy_student intrigue_plus_2@city move_vertical@girl_student",
@@ -77,9 +82,10 @@ def test_learner_places_a_card_and_an_illegal_one_is_refused_tl_d3c(make):
     assert stepper.play(PlaceCard("goodwill_plus_1", "doctor"))
     assert not stepper.play(PlaceCard("paranoia_plus_1", "doctor"))
     assert stepper.message.last_error == "TL-D3c: another protagonist already has a card on Doctor"
-    options = [label for label, _ in stepper.options.options]
-    assert "Goodwill +1 → Girl Student" in options
-    stepper.options.value = options.index("Goodwill +1 → Girl Student")
+    assert stepper.card_choice in stepper.choice_row.children  # card, then target
+    stepper.card_choice.value = "goodwill_plus_1"
+    assert ("Girl Student", "girl_student") in stepper.target_choice.options
+    stepper.target_choice.value = "girl_student"
     stepper.play_button.click()
     stepper.agent_button.click()  # the agent places the third card: TL-D3 is done
     assert stepper.last_done == "TL-D3" and len(stepper.game.cards) == 6
@@ -163,3 +169,226 @@ def test_a_mastermind_decision_leaks_nothing_into_the_protagonists_view_tl_d5a(m
     assert "Paranoia +1" not in stepper.message.widget.value
     stepper.view.widget.value = "mastermind"
     assert "place card 2 of 3" in stepper.prompt.value
+
+
+# ---- issue 10 item 4: the stepper explains in place -------------------------------------------
+
+
+def shown(stepper: DayStepper) -> dict[str, object]:
+    """What a person sees of the game: the board, the log, the step bar and the pending decision."""
+    pending = stepper.game.pending
+    return {
+        "board": stepper.board_line(),
+        "log": stepper.log.value,
+        "steps": stepper.steps.value,
+        "rule": stepper.rule.value,
+        "pending": None if pending is None else (pending.who, pending.rule_id, pending.options),
+        "phase": (stepper.game.loop, stepper.game.day, stepper.game.phase),
+    }
+
+
+def test_back_restores_the_board_the_log_and_the_pending_decision_step_by_step(make):
+    stepper = make()  # the heuristic agents decide for both sides
+    seen = [shown(stepper)]
+    for _ in range(12):  # past a whole day (TL-D1..TL-D9) into day 2
+        stepper.next_step()
+        seen.append(shown(stepper))
+    assert seen[-1]["phase"][1] == 2
+    while stepper.history:
+        seen.pop()
+        assert stepper.back()
+        assert shown(stepper) == seen[-1]
+    assert len(seen) == 1 and stepper.back_button.disabled
+    assert not stepper.back() and "Nothing to take back" in stepper.message.widget.value
+
+
+def test_back_takes_the_learners_card_back_and_the_agents_play_the_same_again_tl_d3(make):
+    stepper = make(learner=("protagonists",))
+    while not stepper.waiting_for_learner():
+        stepper.next_step()
+    before = shown(stepper)
+    assert stepper.play(PlaceCard("goodwill_plus_1", "doctor"))
+    after = shown(stepper)
+    assert after != before
+    stepper.back()
+    assert shown(stepper) == before and "Back one decision" in stepper.message.widget.value
+    assert stepper.play(PlaceCard("goodwill_plus_1", "doctor"))  # the agents copied back: the same again
+    assert shown(stepper) == after
+
+
+def test_a_refused_choice_leaves_nothing_to_take_back_tl_d3c(make):
+    stepper = make(agents=plan_agents([DAY1]), learner=("protagonists",))
+    while not stepper.waiting_for_learner():
+        stepper.next_step()
+    assert stepper.play(PlaceCard("goodwill_plus_1", "doctor"))
+    depth = len(stepper.history)
+    assert not stepper.play(PlaceCard("paranoia_plus_1", "doctor"))  # refused: the state is unchanged
+    assert len(stepper.history) == depth
+
+
+def test_controls_are_enabled_only_when_something_waits_for_them(make):
+    stepper = make(learner=("protagonists",))
+    assert stepper.controls() == {
+        "next": True, "back": False, "reset": False, "choice": False, "play": False, "agent": False,
+    }
+    assert stepper.back_button.disabled and stepper.play_button.disabled and stepper.options.disabled
+    stepper.next_step()
+    assert not stepper.back_button.disabled and not stepper.reset_button.disabled
+    while not stepper.waiting_for_learner():
+        stepper.next_step()
+    assert stepper.next_button.disabled  # the learner's card waits; Next step cannot go on
+    assert not stepper.card_choice.disabled and not stepper.target_choice.disabled
+    assert not stepper.play_button.disabled and not stepper.agent_button.disabled
+    stepper.prot_learner.value = False  # the agents decide now: nothing waits for the choice controls
+    assert not stepper.next_button.disabled and stepper.play_button.disabled and stepper.options.disabled
+
+
+def test_next_step_and_the_agent_are_disabled_at_the_end_of_the_game_tl_le2(make):
+    stepper = make()
+    for _ in range(400):
+        if stepper.game.is_over:
+            break
+        stepper.next_step()
+    assert stepper.game.is_over
+    assert stepper.next_button.disabled and stepper.agent_button.disabled and stepper.play_button.disabled
+    assert not stepper.back_button.disabled and not stepper.reset_button.disabled
+
+
+def test_a_placement_asks_a_card_in_hand_then_a_legal_target_tl_d2a_tl_d3c_tl_d4c(make):
+    stepper = make(agents=plan_agents([DAY1, DAY1]))
+    stepper.run_day()  # day 1: the Mastermind spends Intrigue +2, a once-per-loop card (TL-D4c)
+    stepper.mm_learner.value = True
+    stepper.view.widget.value = "mastermind"
+    while not stepper.waiting_for_learner():
+        stepper.next_step()
+    assert stepper.game.pending.rule_id == "TL-D2"
+    legal = stepper.game.legal_actions()
+    cards = [value for _label, value in stepper.card_choice.options]
+    assert cards == list(dict.fromkeys(a.card for a in legal))
+    assert "intrigue_plus_2" not in cards and "intrigue_plus_1" in cards
+    labels = [label for label, _ in stepper.card_choice.options]
+    assert labels[cards.index("intrigue_plus_1")] == "Intrigue +1"
+    stepper.card_choice.value = "paranoia_plus_1"
+    stepper.target_choice.value = "boy_student"
+    assert stepper.play_selected()
+    for card in cards:  # the second card: never on the Boy Student again (TL-D2a)
+        targets = stepper.targets_offered(card)
+        assert "boy_student" not in targets
+        assert targets == [a.target for a in stepper.game.legal_actions() if a.card == card]
+    stepper.card_choice.value = "intrigue_plus_1"
+    offered = [value for _label, value in stepper.target_choice.options]
+    assert offered == stepper.targets_offered("intrigue_plus_1") and "boy_student" not in offered
+
+
+def test_other_decisions_keep_a_readable_list_tl_d6(make):
+    stepper = make(learner=("protagonists",))
+    for _ in range(60):
+        pending = stepper.game.pending
+        if pending is not None and pending.kind != "place_card" and stepper.waiting_for_learner():
+            break
+        if stepper.waiting_for_learner():
+            stepper.agent_once()
+        else:
+            stepper.next_step()
+    assert stepper.options in stepper.choice_row.children
+    assert stepper.card_choice not in stepper.choice_row.children
+    labels = [label for label, _ in stepper.options.options]
+    assert len(labels) == len(stepper.game.legal_actions()) and all("_" not in label for label in labels)
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def test_nothing_a_person_reads_shows_an_internal_id(make):
+    stepper = make(learner=("protagonists", "mastermind"), view="mastermind")
+    read = []
+    for _ in range(80):
+        if stepper.game.day > 1:
+            break
+        for widget in (stepper.prompt, stepper.rule, stepper.steps, stepper.message.widget, stepper.log):
+            read.append(text_of(widget.value))
+        for control in (stepper.options, stepper.card_choice, stepper.target_choice):
+            read += [label for label, _ in control.options]
+        if stepper.waiting_for_learner():
+            assert stepper.agent_once()
+        else:
+            stepper.next_step()
+    read.append(stepper.board_line())
+    ids = {word for text in read for word in re.findall(r"[a-z]+_[a-z_0-9]+|protagonist:\d", text)}
+    assert ids == set()
+
+
+def test_the_rule_of_the_step_is_shown_in_place_in_the_current_language(make):
+    stepper = make()
+    assert 'data-rule="TL-D1"' in stepper.rule.value and "Day start" in stepper.rule.value
+    stepper.next_step()
+    assert 'data-rule="TL-D2"' in stepper.rule.value
+    assert "never two of them on the same location or character (TL-D2a)" in stepper.rule.value
+    i18n.set_language("vi")
+    assert "Mastermind không được đặt hơn 1 thẻ lên cùng một Địa điểm hoặc Nhân vật" in stepper.rule.value
+    assert stepper.back_button.description == "Quay lại"
+
+
+def test_the_end_of_the_game_reveals_the_script_with_the_reason_tl_le2(make):
+    stepper = make()
+    assert "rulesengine-reveal" not in stepper.secrets.value
+    for _ in range(400):
+        if stepper.game.is_over:
+            break
+        stepper.next_step()
+    secrets = stepper.secrets.value
+    assert stepper.view.value == "protagonists" and "rulesengine-reveal" in secrets  # both views
+    private = stepper.game.view("mastermind")["private"]
+    for character, role in private["roles"].items():
+        assert f"<b>{role_name(role)}</b>" in secrets, character
+    won = stepper.game.outcome.winner == "protagonists"
+    assert ("The Protagonists win" if won else "The Mastermind wins") in secrets
+    for result in stepper.game.loop_results:
+        assert f"Loop {result.loop}" in secrets
+    assert "Murder Plan" in secrets  # the main plot of The Last Bell
+    i18n.set_language("vi")
+    assert "Kịch bản được tiết lộ" in stepper.secrets.value
+    assert english_words(text_of(stepper.secrets.value)) == set()
+    assert "TL-LE2" in stepper.rule.value and "Trò chơi kết thúc" in stepper.rule.value
+
+
+def test_a_wrong_final_guess_is_revealed_with_the_true_role_tl_fg3(make):
+    from rulesengine.looper.actions import Choose, Guess
+
+    stepper = make(script_id="btx_01_first_contract", learner=("protagonists",))
+    for _ in range(600):
+        pending = stepper.game.pending
+        if pending is not None and pending.kind == "time_spiral":
+            break
+        if stepper.waiting_for_learner():
+            stepper.agent_once()
+        else:
+            stepper.next_step()
+    assert stepper.play(Choose("final_guess"))
+    while not stepper.waiting_for_learner():
+        stepper.next_step()
+    assert stepper.play(Guess("girl_student", "key_person"))
+    assert not stepper.game.is_over
+    assert stepper.play(Guess("journalist", "person"))
+    assert stepper.game.is_over
+    secrets = stepper.secrets.value
+    assert "Final guess: Girl Student is Key Person — right." in secrets
+    assert "Final guess: Journalist is Person — wrong, Journalist is Conspiracy Theorist (TL-FG3)." in secrets
+    assert "The Mastermind wins: a wrong final guess." in secrets
+
+
+def test_a_vietnamese_day_has_no_english_sentence_in_the_stepper(make):
+    i18n.set_language("vi")
+    stepper = make()
+    read = []
+    for _ in range(12):
+        stepper.next_step()
+        for widget in (stepper.prompt, stepper.rule, stepper.steps, stepper.message.widget, stepper.log):
+            read.append(text_of(widget.value))
+        if stepper.game.day > 1:
+            break
+    read.append(stepper.board_line())
+    assert stepper.game.day == 2 and "Ngày 1 bắt đầu" in read[-2]
+    read = [line.replace(stepper.game.script.title, "") for line in read]  # a title stays as written
+    assert {line: english_words(line) for line in read if english_words(line)} == {}

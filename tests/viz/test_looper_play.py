@@ -81,3 +81,39 @@ def test_the_path_box_reports_a_file_it_cannot_use(tmp_path):
     )
     assert play.load_file(str(tmp_path / "none.yaml")) == []
     assert play.message.last_error.endswith("none.yaml: cannot be read (No such file or directory)")
+
+
+# ---- issue 10 item 4: titles, Back, controls, the reveal ----------------------------------------
+
+
+def test_the_script_list_shows_titles_not_file_ids():
+    play = PlayWidget(draw=False)
+    labels = [label for label, _value in play.script_choice.options]
+    assert "The Last Bell" in labels and "First Contract" in labels
+    assert not any("_" in label for label in labels)
+
+
+def test_play_on_and_back_one_decision_tl_d3():
+    play = PlayWidget(draw=False)
+    start = (play.board_line(), play.log.value, play.game.pending)
+    play.play_on()
+    assert play.play_on_button.disabled and play.next_button.disabled  # the learner's card waits
+    waiting = (play.board_line(), play.log.value, play.game.pending)
+    assert play.play(PlaceCard("paranoia_minus_1", "boy_student"))
+    assert play.back()
+    assert (play.board_line(), play.log.value, play.game.pending) == waiting
+    assert play.back()  # the whole Play on run is one press
+    assert (play.board_line(), play.log.value, play.game.pending) == start
+    assert play.back_button.disabled and not play.play_on_button.disabled
+
+
+def test_agents_to_the_end_reveal_the_script_and_back_takes_the_run_back_tl_le2():
+    play = PlayWidget("btx_01_first_contract", draw=False)
+    play.auto_button.click()
+    assert play.game.is_over
+    assert play.auto_button.disabled and play.play_on_button.disabled and play.next_button.disabled
+    assert "rulesengine-reveal" in play.secrets.value
+    assert "Key Person" in play.secrets.value and "Main plot: Sign with me!" in play.secrets.value
+    play.back_button.click()
+    assert (play.game.loop, play.game.day, play.game.phase.rule_id) == (1, 1, "TL-D1")
+    assert "rulesengine-reveal" not in play.secrets.value and not play.auto_button.disabled
