@@ -63,9 +63,15 @@ from rulesengine.messages import Message, Name
 __all__ = [
     "LOSS_RULES",
     "SCRIPT_IDS",
+    "cancelled_cards",
+    "incident_outcome",
+    "loop_end_outcome",
+    "loss_candidates",
     "outcome_of_cards",
+    "placement_verdict",
     "position",
     "record",
+    "refusal_answer",
     "script",
 ]
 
@@ -361,7 +367,7 @@ def _hand_questions(sid: str, before: Game, after: Game) -> list[_Question]:
     out = []
     cards = before.cards
     once = before.deck.once_per_loop
-    _, cancelled_idx = _cancelled(before)
+    _, cancelled_idx = cancelled_cards(before)
     for owner in sorted({pc.owner for pc in cards}):
         today = [(i, pc) for i, pc in enumerate(cards)
                  if pc.owner == owner and pc.card in once[side_of(owner)]]
@@ -387,7 +393,7 @@ def _hand_questions(sid: str, before: Game, after: Game) -> list[_Question]:
     return out
 
 
-def _cancelled(game: Game) -> tuple[list[PlacedCard], set[int]]:
+def cancelled_cards(game: Game) -> tuple[list[PlacedCard], set[int]]:
     """The cards a Forbid card will cancel at TL-D4 (the engine's own resolution functions)."""
     from rulesengine.looper.cards import counters, resolve_movement
 

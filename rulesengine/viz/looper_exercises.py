@@ -36,6 +36,7 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from rulesengine.errors import RulesEngineError
@@ -70,15 +71,11 @@ def _face_up(picture: BoardPicture, game: Game) -> BoardPicture:
     return dataclasses.replace(picture, cards=cards)
 
 
-def _short(text: str, limit: int = 90) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
 def _caption(exercise: Exercise, solved: bool) -> str:
     rule = KINDS[exercise.kind]
     if not solved:
         return message("exercise.looper.picture_before", None, rule=rule)
-    return message("exercise.looper.picture_after", None, rule=rule, answer=_short(exercise.show_solution()))
+    return message("exercise.looper.picture_after", None, rule=rule)
 
 
 def _solved_game(exercise: Exercise, game: Game) -> tuple[Game, bool]:
@@ -95,7 +92,11 @@ def _solved_game(exercise: Exercise, game: Game) -> tuple[Game, bool]:
 
 
 def draw_exercise(exercise: Exercise, solved: bool = False) -> Figure:
-    """The board of a Looper exercise: its position (``solved=False``) or the engine's answer on it."""
+    """The board of a Looper exercise: its position (``solved=False``) or the engine's answer on it.
+
+    For ``board_after_cards`` a panel beside the board lists the six cards in the order of TL-D4
+    (solved: each cancelled one greyed and marked ✗).
+    """
     game = position(exercise.situation)
     caption = _caption(exercise, solved)
     if solved:
@@ -105,10 +106,62 @@ def draw_exercise(exercise: Exercise, solved: bool = False) -> Figure:
             pic = _face_up(pic, shown)
     else:
         pic = _face_up(picture_from_game(game, "mastermind", caption=caption), game)
-    fig = Figure(figsize=SIZE, dpi=100)
-    draw_board(pic, fig.add_subplot())
+    if exercise.kind != "board_after_cards":
+        fig = Figure(figsize=SIZE, dpi=100)
+        draw_board(pic, fig.add_subplot())
+        fig.subplots_adjust(left=0.01, right=0.99, top=0.93, bottom=0.01)
+        return fig
+    fig = Figure(figsize=(SIZE[0] + 4.2, SIZE[1]), dpi=100)
+    grid = fig.add_gridspec(1, 2, width_ratios=(SIZE[0], 4.2), wspace=0.02)
+    draw_board(pic, fig.add_subplot(grid[0]))
+    _order_panel(fig.add_subplot(grid[1]), game, solved)
     fig.subplots_adjust(left=0.01, right=0.99, top=0.93, bottom=0.01)
     return fig
+
+
+#: The four sub-steps of TL-D4, each with the label it is listed under.
+_STEP_LABELS = {1: "forbid_movement", 2: "movement", 3: "other_forbids", 4: "exercise.looper.panel_other"}
+
+
+def _order_panel(ax: Axes, game: Game, solved: bool) -> None:
+    """The six cards in the order TL-D4 resolves them; solved, the cancelled ones greyed and marked ✗."""
+    from rulesengine import i18n
+    from rulesengine.looper.cards import resolution_step
+    from rulesengine.looper.text import card_name, owner_label, target_name
+
+    ax.set_axis_off()
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    cancelled = _cancelled_indices(game) if solved else set()
+    ax.text(0.02, 0.97, message("exercise.looper.panel_title"), fontsize=12, fontweight="bold", va="top",
+            color=PALETTE["ink"])
+    y = 0.89
+    cards = list(enumerate(game.cards))
+    for step in (1, 2, 3, 4):
+        mine = [(i, pc) for i, pc in cards if resolution_step(pc.card, game.deck) == step]
+        key = _STEP_LABELS[step]
+        label = message(key) if key.startswith("exercise.") else i18n.t(key)
+        ax.text(0.02, y, f"{step}. {label}", fontsize=10.5, fontweight="bold", va="top", color="#555")
+        y -= 0.06
+        for i, pc in mine:
+            gone = i in cancelled
+            line = f"{card_name(pc.card)} → {target_name(pc.target)}"
+            side = PALETTE["red"] if pc.owner == "mastermind" else PALETTE["blue"]
+            ax.text(0.06, y, f"{line}  ✗" if gone else line, fontsize=10, va="top",
+                    color=PALETTE["grey"] if gone else side)
+            ax.text(0.06, y - 0.035, owner_label(pc.owner), fontsize=8, va="top", color="#777")
+            y -= 0.085
+        y -= 0.015
+    if cancelled:
+        ax.text(0.02, max(y, 0.03), message("exercise.looper.panel_cancelled"), fontsize=9, va="top",
+                color=PALETTE["grey"], style="italic")
+
+
+def _cancelled_indices(game: Game) -> set[int]:
+    """The indices of the cards a Forbid card cancels (the engine's own TL-D4 functions)."""
+    from rulesengine.exercises.looper import cancelled_cards
+
+    return cancelled_cards(game)[1]
 
 
 def drive(game: Game, actions: Sequence[Mapping[str, Any]]) -> Game:
