@@ -5,15 +5,16 @@ Each exercise's position is rebuilt by the engine from its situation
 :mod:`rulesengine.viz.looper_board`, in the Mastermind's view (roles and culprits shown: the questions
 are asked with the Mastermind's knowledge):
 
-- ``board_after_cards`` — before: the six cards face up where they lie; solved: the board after TL-D4,
-  the resolved cards where they lay (crossed when a Forbid card cancelled them), the characters moved
-  and the tokens changed.
+- ``board_after_cards`` — before: the six cards face up where they lie, and beside the board the same
+  cards in the order TL-D4 resolves them; solved: the board after TL-D4, the resolved cards where they
+  lay (crossed when a Forbid card cancelled them), the characters moved and the tokens changed, and the
+  cancelled cards greyed in the list.
 - ``incident`` — before: the board at TL-D7; solved: the board after the incident (up to the
   Mastermind's choice of target, TL-D7d).
-- ``loop_lost``, ``goodwill_refusal`` — the board at the loop end / at the declaration; solved: the
-  same board with the engine's answer as its caption.
-- ``placement_legal`` — before: the cards placed so far, face up; solved: with the card placed (legal)
-  or the refusal as the caption.
+- ``loop_lost``, ``goodwill_refusal`` — the board at the loop end / at the declaration (the answer is
+  not on the board: the marking says it).
+- ``placement_legal`` — before: the cards placed so far, face up; solved: with the card placed when
+  it is legal.
 
 "Show me the step" opens a :class:`~rulesengine.viz.looper_day.DayStepper` on the exercise's script and
 drives its game to the position with the same actions, so **Next step** plays the step the question was
@@ -22,8 +23,8 @@ about.
 >>> from rulesengine.exercises import generate
 >>> ex = generate("looper", "board_after_cards", seed=2, difficulty=1)
 >>> fig = draw_exercise(ex, solved=True)
->>> len(fig.axes)
-1
+>>> len(fig.axes)  # the board and the list in the order of TL-D4
+2
 >>> stepper = open_in_stepper(ex, draw=False)
 >>> stepper.game.phase.rule_id, len(stepper.game.cards)
 ('TL-D4', 6)
