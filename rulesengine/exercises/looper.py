@@ -402,7 +402,8 @@ def cancelled_cards(game: Game) -> tuple[list[PlacedCard], set[int]]:
             if pc.target in game.chars and game.active(pc.target)}
     _, moved = resolve_movement(cards, locs, {}, board=game.layout, deck=game.deck)
     living = set(game.living())
-    *_, cancelled, _void = counters(cards, living, (), (), game.locations)
+    time_travelers = [c for c in living if game.roles[c] == "time_traveler"]  # they ignore Forbid Goodwill
+    *_, cancelled, _void = counters(cards, living, (), time_travelers, game.locations)
     idx = {*moved, *cancelled}
     return [cards[i] for i in sorted(idx)], idx
 

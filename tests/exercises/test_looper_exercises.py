@@ -20,6 +20,7 @@ import pytest
 from rulesengine.cli import main
 from rulesengine.errors import IllegalActionError
 from rulesengine.exercises import AnswerError, Assignment, Choice, Count, Exercise, generate, kinds
+from rulesengine.exercises.looper import cancelled_cards, position
 from rulesengine.looper.actions import Allow, PlaceCard, Refuse, from_dict
 from rulesengine.looper.engine import Game
 from rulesengine.looper.replay import replay
@@ -71,6 +72,9 @@ def test_board_after_cards_is_the_engines_resolution_tl_d4_tl_d4a_tl_d4c() -> No
             assert ex.solution == value
         revealed = [e for e in game.log if e.kind is EventKind.CARDS_REVEALED][-1]
         assert len(revealed.data["cards"]) == 6
+        resolved = [e for e in game.log if e.kind is EventKind.CARDS_RESOLVED][-1]
+        # the cards the explanation and the picture call cancelled are the ones the engine cancelled (TL-D4a)
+        assert sorted(cancelled_cards(position(s))[1]) == resolved.data["cancelled"]
         rules.update(ex.rules)
     assert {"move", "paranoia", "hand"} <= set(shapes) or SEEDS < 30
     assert set(rules) == {"TL-D4", "TL-D4a", "TL-D4c"} or SEEDS < 30
