@@ -1,5 +1,6 @@
 """Notebook 07 as a Voilà app in Chromium, in both editions: one exercise answered right, the next one
-wrong, each marked with the explanation and the rule ids, the score counting both.
+wrong, each marked with the explanation and the rule ids, the score counting both; and "Show me the
+step" opening the position in the day stepper.
 
 The widget's first exercise is ``board_after_cards`` at difficulty 1 from seed 1, and **New exercise**
 takes seed 2; the test asks the engine for the same two exercises to know what to type.
@@ -50,3 +51,15 @@ def test_one_exercise_right_and_one_wrong_with_the_explanation_tl_d4(page, voila
     assert f"{words['solution']} {second.solution}" in result
     assert second.explanation[0].localized(edition) in result and "TL-D4" in result
     page.wait_for_function(has_text(f"{ROOT} .rulesengine-exercise-score", words["score"]), timeout=30_000)
+
+
+def test_show_me_the_step_opens_the_position_in_the_day_stepper_tl_d4(page, voila_url):
+    """The stepper opens below the exercise at TL-D4 with the six cards down; Next step resolves them."""
+    open_app(page, voila_url, "07_looper_exercises.ipynb", f"{ROOT} .rulesengine-exercise-step")
+    page.locator(f"{ROOT} .rulesengine-exercise-step").click()
+    stepper = f"{ROOT} .rulesengine-looper-stepper"
+    page.wait_for_selector(stepper, state="visible", timeout=60_000)
+    assert "TL-D4" not in page.locator(f"{stepper} .rulesengine-message").inner_text()
+    page.locator(f"{stepper} .rulesengine-looper-next").click()
+    page.wait_for_function(has_text(f"{stepper} .rulesengine-message", "TL-D4 done"), timeout=60_000)
+
