@@ -85,14 +85,15 @@ def test_incident_is_what_the_engine_announces_tl_d7a_tl_d7b_tl_d7e() -> None:
     for ex in _exercises("incident"):
         _well_formed(ex)
         game = _replayed(ex)
-        today = [e.kind for e in game.log if e.phase == "incident" and e.day == ex.situation["day"]
-                 and e.loop == ex.situation["loop"]]
+        events = [e for e in game.log if e.phase == "incident" and e.day == ex.situation["day"]
+                  and e.loop == ex.situation["loop"]]
+        today = [e.kind for e in events]
         happened = EventKind.INCIDENT_HAPPENED in today
         assert happened == (ex.solution in ("happens", "no_effect"))
         assert (EventKind.INCIDENT_NO_EFFECT in today) == (ex.solution == "no_effect")
-        culprit = game.chars[ex.situation["culprit"]]
-        if ex.solution == "dead":
-            assert not culprit.alive
+        if not happened:  # the Mastermind's log says why: the culprit dead, or its paranoia below the limit
+            why = next(e.data["reason"] for e in events if e.kind is EventKind.INCIDENT_CHECK)
+            assert why == {"dead": "dead", "calm": "paranoia"}[ex.solution]
         seen[ex.solution] += 1
     assert set(seen) >= {"calm", "happens", "no_effect"} or SEEDS < 30
 
