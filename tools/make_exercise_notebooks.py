@@ -50,7 +50,8 @@ Difficulty 1 is one rule acting alone; 2 is two rules that interact; 3 is three 
 
 Đọc luật và xem từng bước trong ngày mới là một nửa việc học; bạn nắm luật khi có thể **đoán trước** điều
 sẽ xảy ra. Ở đây bộ máy ra câu hỏi: mỗi câu là một tình huống của một ván chơi thật (một Kịch bản có sẵn do
-các tác tử có hạt giống chơi, các Thẻ Hành động trong ngày được đặt ngẫu nhiên trong số các cách hợp lệ), và
+máy chơi với hạt giống ngẫu nhiên cố định, các Thẻ Hành động trong ngày được đặt ngẫu nhiên trong số các
+cách hợp lệ), và
 đáp án là điều bộ máy làm tiếp theo từ tình huống đó. Bạn trả lời, bộ máy chấm, và lời giải thích nêu các
 luật đã quyết định (`TL-…`, xem [docs/looper_rules.md](../../docs/looper_rules.md)). Câu hỏi dùng hiểu biết
 của Mastermind: vai trò và thủ phạm được cho biết.
