@@ -41,6 +41,11 @@ def _replayed(ex: Exercise) -> Game:
     return replay(load_script(SCRIPTS_DIR / f"{s['script']}.yaml"), document)
 
 
+def _which(ex: Exercise) -> str:
+    """The exercise that failed, to generate it again."""
+    return f"generate('looper', {ex.kind!r}, {ex.seed}, {ex.difficulty}): {ex.solution!r}"
+
+
 def _well_formed(ex: Exercise) -> None:
     assert ex.mark(ex.solution).correct
     assert ex.read(ex.solution) == ex.solution
@@ -62,14 +67,14 @@ def test_board_after_cards_is_the_engines_resolution_tl_d4_tl_d4a_tl_d4c() -> No
         shapes[s["question"]] += 1
         if s["question"] == "move":
             assert isinstance(ex.form, Assignment)
-            assert ex.solution == {c: game.chars[c].location for c in s["keys"]}
+            assert ex.solution == {c: game.chars[c].location for c in s["keys"]}, _which(ex)
         elif s["question"] == "hand":
-            assert ex.solution == sum(game.hand(s["owner"]).values())
+            assert ex.solution == sum(game.hand(s["owner"]).values()), _which(ex)
         else:
             target, counter = s["target"], s["question"]
             value = game.location_intrigue[target] if target in game.location_intrigue else getattr(
                 game.chars[target], counter)
-            assert ex.solution == value
+            assert ex.solution == value, _which(ex)
         revealed = [e for e in game.log if e.kind is EventKind.CARDS_REVEALED][-1]
         assert len(revealed.data["cards"]) == 6
         resolved = [e for e in game.log if e.kind is EventKind.CARDS_RESOLVED][-1]
@@ -89,11 +94,11 @@ def test_incident_is_what_the_engine_announces_tl_d7a_tl_d7b_tl_d7e() -> None:
                   and e.loop == ex.situation["loop"]]
         today = [e.kind for e in events]
         happened = EventKind.INCIDENT_HAPPENED in today
-        assert happened == (ex.solution in ("happens", "no_effect"))
-        assert (EventKind.INCIDENT_NO_EFFECT in today) == (ex.solution == "no_effect")
+        assert happened == (ex.solution in ("happens", "no_effect")), _which(ex)
+        assert (EventKind.INCIDENT_NO_EFFECT in today) == (ex.solution == "no_effect"), _which(ex)
         if not happened:  # the Mastermind's log says why: the culprit dead, or its paranoia below the limit
             why = next(e.data["reason"] for e in events if e.kind is EventKind.INCIDENT_CHECK)
-            assert why == {"dead": "dead", "calm": "paranoia"}[ex.solution]
+            assert why == {"dead": "dead", "calm": "paranoia"}[ex.solution], _which(ex)
         seen[ex.solution] += 1
     assert set(seen) >= {"calm", "happens", "no_effect"} or SEEDS < 30
 
@@ -104,7 +109,7 @@ def test_loop_lost_is_the_engines_loop_result_tl_le1_tl_le2() -> None:
         _well_formed(ex)
         game = _replayed(ex)
         result = game.loop_results[ex.situation["loop"] - 1]
-        assert result.reasons == (() if ex.solution == "survived" else (ex.solution,))
+        assert result.reasons == (() if ex.solution == "survived" else (ex.solution,)), _which(ex)
         assert isinstance(ex.form, Choice) and ex.solution in [o.key for o in ex.form.options]
         if ex.solution not in ("survived", "immediate"):  # the board fact that makes it hold is said
             assert any(m.id.startswith("exercise.looper.fact_") for m in ex.explanation)
@@ -120,7 +125,7 @@ def test_goodwill_refusal_is_the_mastermind_options_tl_d6c_tl_d6d() -> None:
         assert game.pending is not None and game.pending.kind is DecisionKind.GOODWILL_RESPONSE
         options = set(game.legal_actions())
         expected = {"must_allow": {Allow()}, "may_refuse": {Allow(), Refuse()}, "must_refuse": {Refuse()}}
-        assert options == expected[ex.solution]
+        assert options == expected[ex.solution], _which(ex)
         seen[ex.solution] += 1
         if ex.difficulty == 2 and "TL-D6d" in ex.rules:
             declared = game.declared
@@ -140,12 +145,12 @@ def test_placement_legal_is_what_the_engine_accepts_tl_d2a_tl_d3b_tl_d3c_tl_d4c(
         try:
             game.apply(attempt)
         except IllegalActionError as error:
-            assert ex.solution != "legal"
+            assert ex.solution != "legal", _which(ex)
             assert error.rule_id in ex.rules
             assert str(error.message_id).endswith("." + ex.solution)
             assert len(game.cards) == cards  # refused: the state is unchanged
         else:
-            assert ex.solution == "legal"
+            assert ex.solution == "legal", _which(ex)
         seen[ex.solution] += 1
     assert {"legal", "spent", "corpse"} <= set(seen) or SEEDS < 30
 
