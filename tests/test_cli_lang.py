@@ -85,3 +85,23 @@ def test_an_unfinished_looper_replay_says_who_is_asked_what_in_words(tmp_path, c
         "outcome: none yet (waiting for Protagonist A: place 1 card face down)")
     assert run(capsys, "looper", "replay", path, str(record), "--lang", "vi").splitlines()[-1] == (
         "kết quả: chưa có (đang chờ Nhân vật Chính A: đặt 1 Thẻ Hành động úp xuống)")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--players", "3", "--alibis", "2,3", "--seen", "0=7,1=8"],
+        ["--players", "2", "--alibis", "4", "--public", "6", "--seen", "0=7"],
+        ["--players", "4", "--alibis", "X,5"],
+    ],
+)
+def test_grove_odds_in_vietnamese_has_no_english_sentence_and_the_same_numbers(capsys, argv):
+    vi = run(capsys, "grove", "odds", *argv, "--lang", "vi")
+    en = run(capsys, "grove", "odds", *argv)
+    assert run(capsys, "grove", "odds", *argv, "--lang", "en") == en
+    assert english_words(vi) == set() and english_words(en)
+    assert "Nghi phạm 2" in vi and "P(Hung thủ) = " in vi
+    fractions = [re.findall(r"\d+/\d+", out) for out in (vi, en)]
+    assert fractions[0] == fractions[1] and fractions[0]
+    plain = run(capsys, "grove", "odds", *argv, "--json")
+    assert run(capsys, "grove", "odds", *argv, "--json", "--lang", "vi") == plain

@@ -81,7 +81,7 @@ Mastermind có) đổi cả hai. Trên Địa điểm chỉ có token **Intrigue
             """
 from rulesengine.looper.board import DIRECTIONS, LOCATIONS, move
 
-Table([[i18n.t(loc), *(i18n.t(move(loc, d)) for d in DIRECTIONS)] for loc in LOCATIONS], ["location", *DIRECTIONS])
+Table([[i18n.t(loc), *(i18n.t(move(loc, d)) for d in DIRECTIONS)] for loc in LOCATIONS], ["location", "↔", "↕", "↗"])
 """,
             CHECK,
         ),
@@ -103,12 +103,13 @@ Nhân vật bắt đầu ở Địa điểm ghi trên thẻ của mình; Thủ p
         code(
             """
 from rulesengine.viz.looper_cards import cast_table, hands_table, new_game, table_view
+from rulesengine.viz.looper_text import incident_name
 
 game = new_game("fs_01_tutorial")
 sheet = game.script.public_sheet()
-incidents = "; ".join(f"{day}: {name}" for day, name in sheet["incidents"].items())
+incidents = "; ".join(f"{day}: {incident_name(name)}" for day, name in sheet["incidents"].items())
 display(Table([[sheet["title"], sheet["loops"], sheet["days"], incidents]], ["script", "loop", "day", "incident"]))
-text_table(cast_table(game))
+cast_table(game)
 """,
             CHECK,
         ),
@@ -156,7 +157,7 @@ Mastermind cầm mười thẻ, mỗi Nhân vật Chính tám thẻ. *Sau khi t�
 ngửa trước mặt chủ sở hữu, để mọi người biết rằng chúng không thể được sử dụng lại trong vòng lặp này*
 (TL-D4c) — kể cả khi một Thẻ Cấm đã hủy chúng.
 """),
-        code("show(hands_table())", CHECK),
+        code("hands_table()", CHECK),
         md("""
 ## Where cards may go (TL-D2, TL-D3)
 
@@ -170,10 +171,13 @@ Every day each side places cards **face down** (*úp xuống*) on a location or 
   **TL-D3c** but not where another Protagonist already has one.
 * A corpse is not a target, and a once-per-loop card already spent this loop is not in the hand (TL-D4c).
 
-Try it: pick a card and a target for whoever must place now, or let the agent choose. An illegal
-placement is refused in the red line with the rule it breaks, and nothing changes on the board. When
-all six cards lie, **Turn the cards over** resolves them (TL-D4): the yellow numbers are the order,
+Try it: for whoever must place now, pick a **card**, then a **target** — or let the agent choose. The
+card list holds only the cards still in that hand, and the target list only the targets the rules allow
+for it; under them, *Not offered here, and why* lists each card and target left out with the engine's
+own refusal and its rule id (TL-D2a, TL-D3c, TL-D4c). When all six cards lie, the placing controls
+switch off and **Turn the cards over** resolves them (TL-D4): the yellow numbers are the order,
 1 Forbid Movement, 2 Movement, 3 the other Forbids, 4 the rest; a crossed card was cancelled.
+**Back one placement** takes the last card (or the turn-over) back; **Reset** takes every card back.
 """, """## Thẻ được đặt ở đâu (TL-D2, TL-D3)
 
 Mỗi ngày, mỗi bên đặt thẻ **úp xuống** lên một Địa điểm hoặc một Nhân vật còn sống:
@@ -187,10 +191,13 @@ Mỗi ngày, mỗi bên đặt thẻ **úp xuống** lên một Địa điểm h
 * Một thi thể không phải là mục tiêu, và một thẻ chỉ dùng một lần mỗi vòng lặp đã dùng trong vòng lặp này
   thì không còn trên tay (TL-D4c).
 
-Hãy thử: chọn một thẻ và một mục tiêu cho người đang phải đặt, hoặc để máy chọn. Một cách đặt không hợp lệ
-bị từ chối ở dòng đỏ kèm luật bị vi phạm, và không có gì thay đổi trên bàn. Khi đủ sáu thẻ, **Lật ngửa các
-thẻ** giải quyết chúng (TL-D4): các số vàng là thứ tự, 1 Thẻ Cấm Di chuyển, 2 Thẻ Di chuyển, 3 các Thẻ Cấm
-khác, 4 các thẻ còn lại; thẻ bị gạch chéo là thẻ đã bị hủy.
+Hãy thử: cho người đang phải đặt, chọn một **thẻ**, rồi một **mục tiêu** — hoặc để máy chọn. Danh sách thẻ
+chỉ có những thẻ còn trên tay người đó, và danh sách mục tiêu chỉ có những mục tiêu luật cho phép với thẻ đó;
+bên dưới, *Không có trong danh sách, và lý do* liệt kê từng thẻ và mục tiêu bị loại cùng lời từ chối của bộ
+máy và mã luật (TL-D2a, TL-D3c, TL-D4c). Khi đủ sáu thẻ, các nút đặt thẻ tắt đi và **Lật ngửa các thẻ** giải
+quyết chúng (TL-D4): các số vàng là thứ tự, 1 Thẻ Cấm Di chuyển, 2 Thẻ Di chuyển, 3 các Thẻ Cấm khác, 4 các
+thẻ còn lại; thẻ bị gạch chéo là thẻ đã bị hủy. **Lùi lại một lần đặt** lấy lại thẻ vừa đặt (hoặc việc lật
+thẻ); **Bắt đầu lại** lấy lại mọi thẻ.
 """),
         code(
             """
@@ -205,12 +212,14 @@ placement.widget
         md("""
 ## The same rules, checked
 
-The cell below drives a second copy of the widget from code, exactly as the buttons do, and prints what
-the engine answered. The Mastermind puts Paranoia +1 on the Boy Student, then tries a second card on him:
+The cell below drives a second copy of the widget from code and prints what the engine answered. From
+code any card can be tried, so the refusals the widget lists appear here as answers. The Mastermind puts
+Paranoia +1 on the Boy Student, then tries a second card on him:
 """, """## Cùng các luật đó, được kiểm tra
 
-Ô bên dưới điều khiển một bản sao thứ hai của nút điều khiển bằng mã, đúng như các nút bấm làm, và in ra
-câu trả lời của bộ máy. Mastermind đặt Bất an +1 lên Nam sinh, rồi thử đặt thẻ thứ hai lên cậu:
+Ô bên dưới điều khiển một bản sao thứ hai của nút điều khiển bằng mã và in ra câu trả lời của bộ máy. Từ
+mã có thể thử bất kỳ thẻ nào, nên các lời từ chối mà nút điều khiển liệt kê hiện ra ở đây như câu trả lời.
+Mastermind đặt Bất an +1 lên Nam sinh, rồi thử đặt thẻ thứ hai lên cậu:
 """),
         code(
             """
@@ -659,7 +668,7 @@ conditions (TL-LE2). If the Protagonists lost and loops remain, they meet in the
 (*Time Spiral*, vòng xoáy thời gian, TL-TS1) and time is **rewound** (*Quay ngược thời gian*, TL-RW). After
 the last loop, or by choice in the time spiral of a Basic Tragedy X script (TL-TS2), comes the
 **Final Guess** (*Phán đoán Cuối cùng*, TL-FG1..TL-FG3). Every situation below is played through the
-engine from fixed choices (the plans are in `rulesengine/viz/looper_loop.py`).
+engine from fixed choices (the plans are in `rulesengine/viz/looper_demos.py`).
 """, """# Tragedy Looper 3 — Kết thúc Vòng lặp và Phán đoán Cuối cùng / loop end and final guess
 
 *Có 3 cách để một Vòng lặp kết thúc* (TL-LE1); *khi Vòng lặp kết thúc, Mastermind kiểm tra các điều kiện
@@ -667,7 +676,7 @@ thua* (TL-LE2). Nếu Nhân vật Chính thua và còn vòng lặp, họ gặp n
 gian, TL-TS1) và thời gian được **quay ngược** (TL-RW). Sau vòng lặp cuối cùng, hoặc theo lựa chọn trong Time
 Spiral của một Kịch bản Basic Tragedy X (TL-TS2), là **Phán đoán Cuối cùng** (TL-FG1..TL-FG3). Mọi tình
 huống bên dưới được chơi qua bộ máy từ các lựa chọn cố định (các kế hoạch nằm trong
-`rulesengine/viz/looper_loop.py`).
+`rulesengine/viz/looper_demos.py`).
 """),
         code(SETUP),
         code("LanguageSwitch()", IGNORE),
@@ -684,12 +693,20 @@ ván chơi kết thúc.
 """),
         code(
             """
-from rulesengine.viz.looper_loop import FinalGuessWidget, loop_demo
+from rulesengine.viz.looper_loop import FinalGuessWidget, ScriptReveal, loop_demo
 
-show(loop_demo("last_day").report())
+last = loop_demo("last_day")
+show(last.report())
 """,
             CHECK,
         ),
+        md("""
+At the end of a game the script is no secret any more: every character's role, the culprits and the
+plots, with the reason for the outcome.
+""", """Khi ván chơi kết thúc, Kịch bản không còn là bí mật: Vai trò của mọi Nhân vật, các Thủ phạm và các Plot,
+kèm lý do của kết quả.
+"""),
+        code("ScriptReveal(last.game)", CHECK),
         md("""
 **2. A plot rule or special effect ends it early.** The Boy Student (the Murder culprit of day 3) reaches
 his paranoia limit; the Murder kills the only other character at the School, the Girl Student — the
@@ -771,7 +788,9 @@ a time, in any order, and name each one's secret role (*Person* / *Thường dâ
 guess the Mastermind says right or wrong: a wrong guess loses at once; all right wins (TL-FG3).
 
 Below, *First Contract*'s first loop has been lost and the Leader chose the Final Guess in the time
-spiral. Make your guesses:
+spiral. Make your guesses: choose a character, then a role, and press **Guess**. When the game ends —
+at the first wrong guess, or when every role is right — the script is revealed under the guesses, with
+the reason. **Back one guess** takes the last guess back; **Reset** starts the Final Guess again.
 """, """## Phán đoán Cuối cùng (TL-FG1..TL-FG3)
 
 *Ngay cả khi các Nhân vật Chính đã thua ở tất cả các vòng lặp, họ vẫn có một cơ hội cuối cùng để chiến thắng*
@@ -782,7 +801,9 @@ mật).* *Sau mỗi lần đoán, Mastermind trả lời đoán đúng hay sai*:
 là thắng (TL-FG3).
 
 Dưới đây, vòng lặp đầu tiên của *First Contract* đã thua và Leader đã chọn Phán đoán Cuối cùng trong Time
-Spiral. Hãy đoán:
+Spiral. Hãy đoán: chọn một Nhân vật, rồi một Vai trò, và bấm **Đoán**. Khi ván chơi kết thúc — ở lần đoán sai
+đầu tiên, hoặc khi mọi Vai trò đều đúng — Kịch bản được tiết lộ bên dưới các lần đoán, kèm lý do. **Lùi lại
+một lần đoán** lấy lại lần đoán cuối; **Bắt đầu lại** bắt đầu lại Phán đoán Cuối cùng.
 """),
         code(
             """
@@ -791,14 +812,14 @@ guess.widget
 """,
             IGNORE,
         ),
-        md("The same rules, checked: one right guess, then a wrong one.", """Cùng các luật đó, được kiểm tra: một lần đoán đúng, rồi một lần đoán sai.
+        md("The same rules, checked: one right guess, then a wrong one, and the script revealed.", """Cùng các luật đó, được kiểm tra: một lần đoán đúng, rồi một lần đoán sai, và Kịch bản được tiết lộ.
 """),
         code(
             """
 check = FinalGuessWidget("btx_01_first_contract", draw=False)
-show(check.guess("girl_student", "key_person"), check.message.widget.value.count("right"))
-show(check.guess("journalist", "person"), check.message.last_error)
-show(check.game.outcome)
+show(check.guess("girl_student", "key_person"), check.guess("journalist", "person"))
+show(check.message.last_error)
+ScriptReveal(check.game)
 """,
             CHECK,
         ),

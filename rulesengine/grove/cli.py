@@ -11,8 +11,8 @@ seeded game and prints its public log (``--record`` writes its replay record, th
 with OpenSpiel's CFR+ and prints the exploitability (two players) or NashConv and where the strategy file
 is; ``grove tournament --players N --policies P,Q,… --games G [--workers W | --scheduler ADDRESS] [--json]``
 plays a seat-rotated tournament (:mod:`rulesengine.grove.tournament`).
-``play`` and ``replay`` take ``--lang en|vi``: the log in that language (the rule ids stay; the default is
-English; the JSON form is the same with or without it).
+``play``, ``replay`` and ``odds`` take ``--lang en|vi``: the log or the odds' sentences in that language
+(the rule ids and the numbers stay; the default is English; the JSON form is the same with or without it).
 
 Every option is read as a raw string and checked here, so each bad input gives one ``error: …``
 line and exit status 2 (through :func:`rulesengine.cli.main`).
@@ -36,6 +36,7 @@ from rulesengine.grove.game import GameState
 from rulesengine.grove.odds import CulpritOdds, Knowledge, culprit_odds
 from rulesengine.grove.strategies import STRATEGIES
 from rulesengine.inputs import is_int_text, parse_int, parse_seed, read_json
+from rulesengine.messages import message
 
 __all__ = ["parse_odds_args", "register", "render_odds"]
 
@@ -78,8 +79,9 @@ def parse_odds_args(
         raise InputError(f"--{exc.where}", exc.message) from None
 
 
-def render_odds(odds: CulpritOdds) -> str:
-    """The human-readable answer of ``grove odds``.
+def render_odds(odds: CulpritOdds, lang: str = "en") -> str:
+    """The human-readable answer of ``grove odds``, its sentences in ``lang`` (catalog ``grove.cli.odds.*``;
+    the numbers, the exact fractions and the JSON form are the same in every language).
 
     >>> print(render_odds(culprit_odds(Knowledge.make(3, ["2", "3"], {0: "7", 1: "8"}))))
     In a Grove, 3 players; alibis 2, 3; looked at suspect 0 = 7, suspect 1 = 8
@@ -88,21 +90,29 @@ def render_odds(odds: CulpritOdds) -> str:
     suspect 2  unseen    P(culprit) = 1/3    (0.333)
     P(the culprit is a suspect not looked at) = 1/3
     the culprit's number: 5: 1/3, 8: 2/3
+    >>> odds = culprit_odds(Knowledge.make(3, ["2", "3"], {0: "7", 1: "8"}))
+    >>> print(render_odds(odds, "vi").splitlines()[3])
+    Nghi phạm 2  chưa xem    P(Hung thủ) = 1/3    (0.333)
     """
+    def say(message_id: str, **fields: Any) -> str:
+        return message(f"grove.cli.odds.{message_id}", lang, **fields)
+
     k = odds.knowledge
     seen = k.seen_map
-    head = f"In a Grove, {k.players} players; alibis {', '.join(f.label for f in k.alibis)}"
+    head = say("head", players=k.players, alibis=", ".join(f.label for f in k.alibis))
     if k.public is not None:
-        head += f"; face-up figure {k.public}"
-    looked = ", ".join(f"suspect {i} = {f}" for i, f in k.seen)
-    head += f"; looked at {looked}" if looked else "; no suspect looked at"
+        head += say("public", figure=k.public)
+    looked = ", ".join(say("suspect_is", suspect=i, figure=f) for i, f in k.seen)
+    head += say("looked", suspects=looked) if looked else say("none_looked")
     lines = [head]
+    where = [say("seen", figure=seen[i]) if i in seen else say("unseen") for i in range(len(odds.suspects))]
+    width = max(9, *(len(w) + 3 for w in where))
     for i, p in enumerate(odds.suspects):
-        where = f"seen {seen[i]}" if i in seen else "unseen"
-        lines.append(f"suspect {i}  {where:<9} P(culprit) = {p!s:<6} ({float(p):.3f})")
-    lines.append(f"P(the culprit is a suspect not looked at) = {odds.unseen}")
+        lines.append(say("row", suspect=say("suspect", suspect=i), where=f"{where[i]:<{width}}",
+                         p=f"{p!s:<6}", decimal=f"{float(p):.3f}"))
+    lines.append(say("unseen_line", p=odds.unseen))
     dist = ", ".join(f"{f}: {p}" for f, p in odds.culprit_number.items() if p)
-    lines.append(f"the culprit's number: {dist}")
+    lines.append(say("number", numbers=dist))
     return "\n".join(lines)
 
 
@@ -112,7 +122,7 @@ def _odds_handler(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(odds.as_json()))
     else:
-        print(render_odds(odds))
+        print(render_odds(odds, args.lang or "en"))
     return 0
 
 
@@ -261,6 +271,7 @@ def register(subparsers: Any) -> None:
     odds.add_argument("--seen", metavar="I=V,J=V", help="suspects looked at, index=figure (index 0..2)")
     odds.add_argument("--public", metavar="V", help="the face-up figure (2 players only)")
     odds.add_argument("--json", action="store_true", help='print {"odds": [...], "exact": ["n/d", ...]}')
+    odds.add_argument("--lang", choices=("en", "vi"), help="the language of the sentences (default English)")
     odds.set_defaults(handler=_odds_handler)
     play = commands.add_parser("play", help="play a seeded game with one strategy for every seat")
     play.add_argument("--players", metavar="N", help="number of players, 2 to 5")

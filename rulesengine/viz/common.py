@@ -395,6 +395,18 @@ def label(key: str | tuple[str, str], language: str | None = None) -> str:
     return i18n.t(key, language) if key in i18n.glossary() else key
 
 
+#: The style of :class:`Table`. JupyterLab and Voilà right-align every cell of an output with
+#: ``:not(.jp-RenderedMarkdown).jp-RenderedHTMLCommon td`` (specificity 0,2,1); the doubled class
+#: ``table.rulesengine-table.rulesengine-table`` (0,2,2 with ``td``) outranks it wherever the two meet.
+#: ``tests/nbval_sanitize.cfg`` leaves this block out of the outputs nbval compares (it is presentation).
+TABLE_CSS = (
+    "table.rulesengine-table.rulesengine-table th,table.rulesengine-table.rulesengine-table td"
+    "{padding:3px 12px;text-align:left;border-bottom:1px solid #ddd}"
+    "table.rulesengine-table.rulesengine-table th{background:#f3f0e8}"
+    "table.rulesengine-table.rulesengine-table caption{text-align:left;font-weight:600;padding:2px 0}"
+)
+
+
 class Table:
     """Rows under a header, shown as an HTML table in the notebook's font; ``repr`` is aligned text.
 
@@ -435,9 +447,7 @@ class Table:
         return (
             f'<table class="rulesengine-table" style="font-family:{TEXT_FONT};font-size:14px;'
             f'border-collapse:collapse">{caption}<thead>{head}</thead><tbody>{body}</tbody></table>'
-            "<style>.rulesengine-table th,.rulesengine-table td{padding:3px 12px;text-align:left;"
-            "border-bottom:1px solid #ddd}.rulesengine-table th{background:#f3f0e8}"
-            ".rulesengine-table caption{text-align:left;font-weight:600;padding:2px 0}</style>"
+            f"<style>{TABLE_CSS}</style>"
         )
 
     def _repr_html_(self) -> str:

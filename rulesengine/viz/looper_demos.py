@@ -8,21 +8,27 @@ not happen, an incident with no effect. Notebook 03 (:func:`loop_demo`): the thr
 (TL-LE1), the loss check (TL-LE2), the rewind (TL-RW) and the time spiral (TL-TS1, TL-TS2);
 :func:`final_guess_game` brings a game to the final guess.
 
+A fact is a message of the catalogs (``looper.demo.*``) or a line of the game's log, kept with its
+fields and written in the language asked for: :attr:`Demo.facts` in the current language,
+:meth:`Demo.facts_in` in any. Every name in them is a readable one.
+
 The module lives under ``viz`` because the facts are sentences of the log's text layer
 (:mod:`rulesengine.viz.looper_text`) and :meth:`Demo.picture` is a board picture; the plans and the
 driver are engine code (:mod:`rulesengine.looper.plans`, :mod:`rulesengine.contract`).
 
 >>> print(demo("combined_movement").facts[0])
-Doctor: hospital → school (↕ + ↔ combine into one diagonal move)
+Doctor: Hospital → School (↕ + ↔ combine into one diagonal move)
+>>> print(demo("combined_movement").facts_in("vi")[0])
+Bác sĩ: Bệnh viện → Trường học (↕ + ↔ gộp thành một bước chéo)
 >>> print(loop_demo("last_day").facts[-1])
-outcome: protagonists win (loop survived) in loop 1
+outcome: Protagonists win (the protagonists survived a loop) in loop 1
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from rulesengine.contract import drive
 from rulesengine.looper.actions import Choose
@@ -30,11 +36,58 @@ from rulesengine.looper.engine import Game
 from rulesengine.looper.plans import DayPlan, PlanAgent, plan, plan_agents, run_until
 from rulesengine.looper.script import SCRIPTS_DIR, load_script
 from rulesengine.looper.state import Phase, Side
+from rulesengine.looper.text import describe_event
+from rulesengine.messages import Message, Name, current_language, message
+from rulesengine.viz.common import SECRET_MARK
 from rulesengine.viz.looper_board import picture_from_game
-from rulesengine.viz.looper_text import log_lines
-from rulesengine.viz.looper_text import target_name as name_of
 
-__all__ = ["DEMOS", "LOOP_DEMOS", "Demo", "demo", "final_guess_game", "loop_demo"]
+__all__ = ["DEMOS", "LOOP_DEMOS", "Demo", "Fact", "demo", "final_guess_game", "loop_demo"]
+
+
+class Fact(Protocol):
+    """Anything written in a language on demand: a :class:`~rulesengine.messages.Message`, a log line."""
+
+    def localized(self, language: str) -> str: ...
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One event of the game's log as a fact (with the Mastermind's badge mark when it is secret)."""
+
+    event: Mapping[str, Any]
+    cards: Sequence[Sequence[str]] = ()
+
+    def localized(self, language: str) -> str:
+        """The event's sentence in ``language`` (default: the current one)."""
+        mark = "" if self.event.get("visibility", "public") == "public" else SECRET_MARK
+        return mark + describe_event(self.event, language, cards=self.cards)
+
+
+def say(message_id: str, **fields: Any) -> Message:
+    """A fact from the catalog: ``looper.demo.<message_id>`` with its fields."""
+    return Message(f"looper.demo.{message_id}", fields)
+
+
+@dataclass(frozen=True)
+class Several:
+    """A list of facts joined with commas, or the catalog's "none" when empty."""
+
+    items: tuple[Fact, ...]
+
+    def localized(self, language: str) -> str:
+        if not self.items:
+            return message("looper.demo.none", language)
+        return ", ".join(item.localized(language) for item in self.items)
+
+
+@dataclass(frozen=True)
+class YesNo:
+    """A truth value as a word of the sentence's language."""
+
+    value: bool
+
+    def localized(self, language: str) -> str:
+        return message("looper.demo.yes" if self.value else "looper.demo.no", language)
 
 
 @dataclass
@@ -42,32 +95,62 @@ class Demo:
     """A short prepared situation: the game (driven by the engine from a plan), what it shows, the facts."""
 
     key: str
-    title: str
     rules: str
     game: Game
-    facts: list[str]
+    parts: list[Fact] = field(default_factory=list)
     show_resolved: bool = False
+
+    @property
+    def title(self) -> str:
+        """The demonstration's title in the current language."""
+        return message(f"looper.demo.title.{self.key}")
+
+    @property
+    def facts(self) -> list[str]:
+        """The facts in the current language."""
+        return self.facts_in(None)
+
+    def facts_in(self, language: str | None) -> list[str]:
+        """The facts in ``language`` (``'en'``, ``'vi'``; ``None``: the current one)."""
+        lang = current_language() if language is None else language
+        return [part.localized(lang) for part in self.parts]
 
     def picture(self, viewer: str = "mastermind") -> Any:
         """The board picture of the demonstration."""
         return picture_from_game(self.game, viewer, show_resolved=self.show_resolved, highlight=0)
 
-    def report(self) -> str:
+    def report(self, language: str | None = None) -> str:
         """Title, rule ids and the facts, one per line."""
-        return "\n".join([f"{self.title} ({self.rules})", *[f"  {f}" for f in self.facts]])
+        title = message(f"looper.demo.title.{self.key}", language)
+        return "\n".join([f"{title} ({self.rules})", *[f"  {f}" for f in self.facts_in(language)]])
 
 
 def _game(script_id: str) -> Game:
     return Game(load_script(SCRIPTS_DIR / f"{script_id}.yaml"), pause_between_phases=True)
 
 
-def _where(game: Game, cid: str) -> str:
-    return str(game.chars[cid].location)
+def _where(game: Game, cid: str) -> Name:
+    return Name("target", str(game.chars[cid].location))
 
 
-def _public(game: Game, kinds: Sequence[str]) -> list[str]:
+def _lines(events: Sequence[Mapping[str, Any]]) -> list[Fact]:
+    """Each event as a :class:`LogLine`, with the cards turned over before it (for cancelled cards)."""
+    lines: list[Fact] = []
+    cards: Sequence[Sequence[str]] = ()
+    for e in events:
+        if e.get("kind") == "cards_revealed":
+            cards = e.get("cards") or ()
+        lines.append(LogLine(e, cards))
+    return lines
+
+
+def _public(game: Game, kinds: Sequence[str]) -> list[Fact]:
     events = [e for e in game.view("protagonists")["log"] if e["kind"] in kinds and e["day"] == game.day]
-    return [text for _rule, _vis, text in log_lines(events)]
+    return _lines(events)
+
+
+def _card_on(card: str, target: str) -> Message:
+    return Message("looper.item.cancelled", {"card": Name("card", card), "target": Name("target", target)})
 
 
 def _forbid_before_movement() -> Demo:
@@ -78,19 +161,19 @@ def _forbid_before_movement() -> Demo:
     )
     start = _where(game, "girl_student")
     run_until(game, plan_agents([day1]), 1, Phase.MASTERMIND_ABILITY)
-    facts = [
-        f"Girl Student: {start} → {_where(game, 'girl_student')} "
-        "(Forbid Movement resolves first and cancels the Movement ↕ on her)",
-        f"cancelled cards: {_cancelled(game)}",
+    facts: list[Fact] = [
+        say("forbid_first", character=Name("character", "girl_student"), before=start,
+            after=_where(game, "girl_student")),
+        say("cancelled_cards", cards=_cancelled(game)),
     ]
-    return Demo("forbid_before_movement", "Forbid before movement", "TL-D4, TL-D4a", game, facts, True)
+    return Demo("forbid_before_movement", "TL-D4, TL-D4a", game, facts, True)
 
 
-def _cancelled(game: Game) -> list[str]:
+def _cancelled(game: Game) -> Several:
     events = game.view("mastermind")["log"]
     revealed = next(e for e in reversed(events) if e["kind"] == "cards_revealed")["cards"]
     resolved = next(e for e in reversed(events) if e["kind"] == "cards_resolved")
-    return [f"{revealed[i][1]} on {revealed[i][2]}" for i in resolved["cancelled"]]
+    return Several(tuple(_card_on(revealed[i][1], revealed[i][2]) for i in resolved["cancelled"]))
 
 
 def _combined_movement() -> Demo:
@@ -101,12 +184,12 @@ def _combined_movement() -> Demo:
     )
     doctor, worker = _where(game, "doctor"), _where(game, "office_worker")
     run_until(game, plan_agents([day1]), 1, Phase.MASTERMIND_ABILITY)
-    facts = [
-        f"Doctor: {doctor} → {_where(game, 'doctor')} (↕ + ↔ combine into one diagonal move)",
-        f"Office Worker: {worker} → {_where(game, 'office_worker')} "
-        "(↔ + ↔ is one ↔, into the School, which he may not enter: the whole move is ignored)",
+    facts: list[Fact] = [
+        say("diagonal", character=Name("character", "doctor"), before=doctor, after=_where(game, "doctor")),
+        say("move_ignored", character=Name("character", "office_worker"), before=worker,
+            after=_where(game, "office_worker"), location=Name("target", "school")),
     ]
-    return Demo("combined_movement", "Combined movement", "TL-D4", game, facts, True)
+    return Demo("combined_movement", "TL-D4", game, facts, True)
 
 
 def _cancelled_once_per_loop() -> Demo:
@@ -116,19 +199,15 @@ def _cancelled_once_per_loop() -> Demo:
         "forbid_intrigue@city goodwill_plus_1@doctor paranoia_plus_1@shrine_maiden",
     )
     run_until(game, plan_agents([day1, DayPlan()]), 2, Phase.MASTERMIND_CARDS)
-    facts = [
-        f"City intrigue after day 1: {game.location_intrigue['city']} "
-        "(Forbid Intrigue cancelled Intrigue +2)",
-        f"Mastermind's spent cards: {game.spent['mastermind']}",
-        f"Intrigue +2 in the Mastermind's hand on day 2: {'intrigue_plus_2' in game.hand('mastermind')}",
+    facts: list[Fact] = [
+        say("intrigue_after_forbid", location=Name("target", "city"), intrigue=game.location_intrigue["city"],
+            card=Name("card", "intrigue_plus_2")),
+        say("spent_cards", owner=Name("owner", "mastermind"),
+            cards=Several(tuple(Name("card", c) for c in game.spent["mastermind"]))),
+        say("in_hand_on_day", card=Name("card", "intrigue_plus_2"), owner=Name("owner", "mastermind"),
+            day=game.day, answer=YesNo("intrigue_plus_2" in game.hand("mastermind"))),
     ]
-    return Demo(
-        "cancelled_once_per_loop",
-        "A cancelled once-per-loop card is still spent",
-        "TL-D4a, TL-D4c",
-        game,
-        facts,
-    )
+    return Demo("cancelled_once_per_loop", "TL-D4a, TL-D4c", game, facts)
 
 
 def _two_forbid_intrigue() -> Demo:
@@ -139,12 +218,12 @@ def _two_forbid_intrigue() -> Demo:
     )
     run_until(game, plan_agents([day1]), 1, Phase.MASTERMIND_ABILITY)
     resolved = next(e for e in reversed(game.view("protagonists")["log"]) if e["kind"] == "cards_resolved")
-    facts = [
-        f"City intrigue: {game.location_intrigue['city']}, "
-        f"School intrigue: {game.location_intrigue['school']}",
-        f"two Forbid Intrigue cards void each other: {resolved['forbid_intrigue_void']}",
+    facts: list[Fact] = [
+        say("two_intrigues", first=Name("target", "city"), a=game.location_intrigue["city"],
+            second=Name("target", "school"), b=game.location_intrigue["school"]),
+        say("forbids_void", answer=YesNo(bool(resolved["forbid_intrigue_void"]))),
     ]
-    return Demo("two_forbid_intrigue", "Two Forbid Intrigue cards", "TL-D4, TL-D4a", game, facts, True)
+    return Demo("two_forbid_intrigue", "TL-D4, TL-D4a", game, facts, True)
 
 
 def _goodwill_refusal() -> Demo:
@@ -160,17 +239,38 @@ def _goodwill_refusal() -> Demo:
         refuse=True,
     )
     run_until(game, plan_agents([day1, day2]), 2, Phase.LEADER_SWITCH)
-    facts = [
-        *_public(game, ("goodwill_declared", "goodwill_refused")),
-        f"Office Worker's goodwill after the refusal: {game.chars['office_worker'].goodwill} "
-        "(TL-D6f: not spent)",
-        f"office_worker.1 counts as used today: {'office_worker.1' in game.used_today}",
-        "the Mastermind's own log adds: "
-        + "; ".join(
-            t for _r, v, t in log_lines(game.view("mastermind")["log"]) if v != "public" and "Refused" in t
-        ),
+    secret = [
+        e for e in game.view("mastermind")["log"]
+        if e["kind"] == "refusal" and e["day"] == game.day
     ]
-    return Demo("goodwill_refusal", "A goodwill refusal", "TL-D6c, TL-D6f", game, facts)
+    facts: list[Fact] = [
+        *_public(game, ("goodwill_declared", "goodwill_refused")),
+        say("goodwill_kept", character=Name("character", "office_worker"),
+            goodwill=game.chars["office_worker"].goodwill),
+        say("counts_as_used", answer=YesNo("office_worker.1" in game.used_today)),
+        say("mastermind_log_adds", lines=Several(tuple(_Plain(line) for line in _lines(secret)))),
+    ]
+    return Demo("goodwill_refusal", "TL-D6c, TL-D6f", game, facts)
+
+
+@dataclass(frozen=True)
+class _Plain:
+    """A log line without its secret mark (inside a sentence that already says whose log it is)."""
+
+    line: Fact
+
+    def localized(self, language: str) -> str:
+        return self.line.localized(language).removeprefix(SECRET_MARK)
+
+
+@dataclass(frozen=True)
+class _Secret:
+    """A fact only the Mastermind knows (shown with the Mastermind's badge)."""
+
+    fact: Fact
+
+    def localized(self, language: str) -> str:
+        return SECRET_MARK + self.fact.localized(language)
 
 
 def _incident_not_happened() -> Demo:
@@ -187,14 +287,12 @@ def _incident_not_happened() -> Demo:
     sched = game.script.incident_on(2)
     assert sched is not None
     culprit = game.chars[sched.culprit]
-    facts = [
+    facts: list[Fact] = [
         *_public(game, ("incident_not_happened", "incident_happened")),
-        f"(Mastermind only) culprit {name_of(sched.culprit)}: paranoia {culprit.paranoia} "
-        f"< limit {game.content.characters[sched.culprit].paranoia_limit} (TL-D7b)",
+        _Secret(say("culprit_calm", culprit=Name("character", sched.culprit), paranoia=culprit.paranoia,
+            limit=game.content.characters[sched.culprit].paranoia_limit)),
     ]
-    return Demo(
-        "incident_not_happened", "An incident that does not happen", "TL-D7, TL-D7a, TL-D7b", game, facts
-    )
+    return Demo("incident_not_happened", "TL-D7, TL-D7a, TL-D7b", game, facts)
 
 
 def _incident_no_effect() -> Demo:
@@ -208,13 +306,14 @@ def _incident_no_effect() -> Demo:
         "goodwill_plus_1@nurse goodwill_plus_1@patient goodwill_plus_1@class_rep",
     )
     run_until(game, plan_agents([day, day, day3]), 3, Phase.LEADER_SWITCH)
-    facts = [
+    facts: list[Fact] = [
         *_public(game, ("incident_happened", "incident_no_effect", "incident_not_happened", "death")),
-        f"Hospital intrigue: {game.location_intrigue['hospital']} "
-        "(Hospital Incident needs at least 1: TL-D7e)",
-        f"dead characters: {[c for c in game.cast if not game.chars[c].alive]}",
+        say("hospital_empty", location=Name("target", "hospital"),
+            intrigue=game.location_intrigue["hospital"], incident=Name("incident", "hospital_incident")),
+        say("dead", characters=Several(tuple(Name("character", c) for c in game.cast
+                                             if not game.chars[c].alive))),
     ]
-    return Demo("incident_no_effect", "An incident that happens with no effect", "TL-D7, TL-D7e", game, facts)
+    return Demo("incident_no_effect", "TL-D7, TL-D7e", game, facts)
 
 
 DEMOS: dict[str, Callable[[], Demo]] = {
@@ -232,7 +331,7 @@ def demo(key: str) -> Demo:
     """Build one demonstration of notebook 02 by playing its plan through the engine.
 
     >>> print(demo("combined_movement").facts[0])
-    Doctor: hospital → school (↕ + ↔ combine into one diagonal move)
+    Doctor: Hospital → School (↕ + ↔ combine into one diagonal move)
     """
     if key not in DEMOS:
         raise KeyError(f"unknown demonstration {key!r} (known: {', '.join(DEMOS)})")
@@ -277,66 +376,88 @@ def run(game: Game, agent: PlanAgent, until: Callable[[Game], bool]) -> Game:
     return drive(game, {Side.MASTERMIND: agent, Side.PROTAGONISTS: agent}, until=until)
 
 
-def _events(game: Game, viewer: str, kinds: Sequence[str], loop: int | None = None) -> list[str]:
+def _events(game: Game, viewer: str, kinds: Sequence[str], loop: int | None = None) -> list[Fact]:
     events = [
         e for e in game.view(viewer)["log"] if e["kind"] in kinds and (loop is None or e["loop"] == loop)
     ]
-    return [("🔒 " if vis != "public" else "") + text for _r, vis, text in log_lines(events)]
+    return _lines(events)
 
 
-def _board_summary(board: dict[str, Any]) -> str:
-    chars = ", ".join(
-        f"{name_of(c['id'])}{'' if c['alive'] else ' †'}@{c['location']} "
-        f"P{c['paranoia']} G{c['goodwill']} I{c['intrigue']}"
-        for c in board["characters"]
-    )
-    places = " ".join(f"{k}:{v}" for k, v in board["locations"].items())
-    return f"{chars} | intrigue {places}"
+def _board_summary(game: Game) -> Fact:
+    """What lies on the board: each character with a token or dead, each location with intrigue."""
+    board = game.board()
+    items: list[Fact] = []
+    for c in board["characters"]:
+        counters = tuple(
+            Message(f"looper.demo.counter.{k}", {"amount": c[k]})
+            for k in ("paranoia", "goodwill", "intrigue") if c[k]
+        )
+        if counters or not c["alive"]:
+            key = "looper.demo.character_tokens" if c["alive"] else "looper.demo.corpse_tokens"
+            items.append(Message(key, {"character": Name("character", c["id"]),
+                                       "location": Name("target", str(c["location"])),
+                                       "tokens": Several(counters)}))
+    for location, amount in board["locations"].items():
+        if amount:
+            items.append(Message("looper.demo.location_intrigue",
+                                 {"location": Name("target", location), "amount": amount}))
+    if not items:
+        return say("board_clean")
+    return Several(tuple(items))
+
+
+def _spent(game: Game) -> Several:
+    """The once-per-loop cards laid face up, per owner (TL-D4c)."""
+    return Several(tuple(
+        Message("looper.demo.spent_item", {"owner": Name("owner", o),
+                                           "cards": Several(tuple(Name("card", c) for c in v))})
+        for o, v in game.spent.items() if v
+    ))
+
+
+def _outcome(game: Game) -> Fact:
+    outcome = game.outcome
+    assert outcome is not None
+    return say("outcome", winner=Name("side", outcome.winner), reason=Name("outcome", outcome.reason),
+               loop=outcome.loop)
 
 
 def _last_day() -> Demo:
     game = _game("fs_01_tutorial")
     run(game, PlanAgent([QUIET, QUIET, QUIET]), lambda g: False)
-    outcome = game.outcome
-    assert outcome is not None
-    facts = [
+    facts: list[Fact] = [
         *_events(game, "protagonists", ("incident_not_happened",)),
         *_events(game, "protagonists", ("loop_end",)),
         *_events(game, "mastermind", ("loop_end_reasons",)),
-        f"outcome: {outcome.winner} win ({outcome.reason}) in loop {outcome.loop}",
+        _outcome(game),
     ]
-    return Demo(
-        "last_day", "The last day was played, and no loss condition holds", "TL-LE1, TL-LE2", game, facts
-    )
+    return Demo("last_day", "TL-LE1, TL-LE2", game, facts)
 
 
 def _key_person_dies() -> Demo:
     game = _game("fs_01_tutorial")
     run(game, PlanAgent(MURDER), lambda g: g.phase is Phase.TIME_SPIRAL or g.loop > 1)
-    facts = [
+    facts: list[Fact] = [
         *_events(game, "protagonists", ("incident_happened", "death", "loop_end"), loop=1),
         *_events(game, "mastermind", ("incident_culprit", "loop_end_reasons"), loop=1),
-        f"the loop ended on day {game.day} of {game.script.days}; phases after TL-D7 were skipped",
-        f"loops left: {game.script.loops - game.loop}",
+        say("ended_early", day=game.day, days=game.script.days),
+        say("loops_left", loops=game.script.loops - game.loop),
     ]
-    return Demo(
-        "key_person_dies", "The Key Person dies: the loop ends at once", "TL-LE1, TL-LE2a", game, facts
-    )
+    return Demo("key_person_dies", "TL-LE1, TL-LE2a", game, facts)
 
 
 def _protagonists_die() -> Demo:
     game = _game("fs_01_tutorial")
     run(game, PlanAgent(KILLER), lambda g: g.phase is Phase.TIME_SPIRAL or g.loop > 1)
     office = [e for e in game.log if e.kind == "intrigue" and e.data.get("target") == "office_worker"]
-    facts = [
-        f"intrigue on the Office Worker: {sum(int(e.data['amount']) for e in office)}",
+    facts: list[Fact] = [
+        say("intrigue_on", character=Name("character", "office_worker"),
+            intrigue=sum(int(e.data["amount"]) for e in office)),
         *_events(game, "protagonists", ("protagonists_died", "loop_end"), loop=1),
         *_events(game, "mastermind", ("ability", "loop_end_reasons"), loop=1),
-        f"the loop ended on day {game.day}",
+        say("ended_on_day", day=game.day),
     ]
-    return Demo(
-        "protagonists_die", "The protagonists die: the loop ends at once", "TL-LE1, TL-LE2a", game, facts
-    )
+    return Demo("protagonists_die", "TL-LE1, TL-LE2a", game, facts)
 
 
 def _rewind() -> Demo:
@@ -344,19 +465,23 @@ def _rewind() -> Demo:
     agent = PlanAgent(MURDER)
     run(game, agent, lambda g: g.phase is Phase.TIME_SPIRAL and g.is_paused)
     leader_before = game.leader
-    spent_before = {o: v for o, v in game.spent.items() if v}
-    end_board = _board_summary(game.board())
+    spent_before = _spent(game)
+    end_board = _board_summary(game)
     run(game, agent, lambda g: g.loop == 2 and g.phase is Phase.DAY_START)
-    board = game.board()
-    facts = [
-        f"at loop end: {end_board}",
-        f"after the rewind: {_board_summary(board)}",
-        f"loop {game.loop}, day {game.day}; leader {'ABC'[leader_before]} → {'ABC'[game.leader]} (kept)",
-        f"spent cards before: {spent_before} → after: { {o: v for o, v in game.spent.items() if v} }",
-        "knowledge kept: the log still holds loop 1 "
-        f"(its Murder: {any(e.loop == 1 and e.kind == 'incident_happened' for e in game.log)})",
+    at_start = all(
+        game.chars[c].location == game.content.characters[c].start
+        for c in game.cast if game.content.characters[c].start is not None
+    )
+    facts: list[Fact] = [
+        say("at_loop_end", board=end_board),
+        say("after_rewind", board=_board_summary(game), at_start=YesNo(at_start)),
+        say("leader_kept", loop=game.loop, day=game.day, before=Name("owner", f"protagonist:{leader_before}"),
+            after=Name("owner", f"protagonist:{game.leader}")),
+        say("spent_reset", before=spent_before, after=_spent(game)),
+        say("knowledge_kept", incident=Name("incident", "murder"),
+            answer=YesNo(any(e.loop == 1 and e.kind == "incident_happened" for e in game.log))),
     ]
-    return Demo("rewind", "The rewind: what resets and what carries over", "TL-RW", game, facts)
+    return Demo("rewind", "TL-RW", game, facts)
 
 
 def _time_spiral() -> Demo:
@@ -372,12 +497,13 @@ def _time_spiral() -> Demo:
     run(game, agent, lambda g: g.pending is not None and g.pending.kind == "time_spiral")
     assert game.pending is not None
     options = [a.option for a in game.legal_actions() if isinstance(a, Choose)]
-    facts = [
+    facts: list[Fact] = [
         *_events(game, "protagonists", ("loop_end",), loop=1),
         *_events(game, "mastermind", ("loop_end_reasons",), loop=1),
-        f"the leader decides ({game.pending.rule_id}): {options}",
+        say("leader_decides", rule=game.pending.rule_id,
+            options=Several(tuple(Name("choice", o) for o in options))),
     ]
-    return Demo("time_spiral", "The time spiral (Basic Tragedy X)", "TL-TS1, TL-TS2", game, facts)
+    return Demo("time_spiral", "TL-TS1, TL-TS2", game, facts)
 
 
 LOOP_DEMOS = {

@@ -1,19 +1,23 @@
-"""Notebook 03: how a loop ends, the loss check, the time spiral, the rewind, and the final guess widget.
+"""Notebook 03: how a loop ends, the loss check, the time spiral, the rewind, the final guess, and the
+script revealed at the end of a game.
 
 The demonstrations (:func:`loop_demo`, in :mod:`rulesengine.viz.looper_demos`) play prepared loops
 through the engine (:class:`~rulesengine.looper.plans.PlanAgent`) and read what happened from the game:
 the three ways a loop ends (TL-LE1), the loss check (TL-LE2), what the rewind resets and what it keeps
 (TL-RW), and the time spiral's choice (TL-TS1, TL-TS2).
 :class:`FinalGuessWidget` lets the learner name each character's role one at a time and be told right
-or wrong at once (TL-FG1..TL-FG3).
+or wrong at once (TL-FG1..TL-FG3); when the game ends, right or wrong, :class:`ScriptReveal` shows the
+whole script (every character's role, the culprits, the plots) with the reason for the outcome.
 
 >>> print(loop_demo("last_day").facts[-1])
-outcome: protagonists win (loop survived) in loop 1
+outcome: Protagonists win (the protagonists survived a loop) in loop 1
 >>> w = FinalGuessWidget(draw=False)
 >>> w.guess("boy_student", "person")
 True
 >>> w.results[-1]
 ('boy_student', 'person', True)
+>>> w.guess("journalist", "person"), ScriptReveal(w.game).reason("en")
+(False, 'Why: Journalist is not Person but Conspiracy Theorist (TL-FG3).')
 """
 
 from __future__ import annotations
@@ -25,56 +29,185 @@ import ipywidgets as widgets
 
 from rulesengine import i18n
 from rulesengine.looper.actions import Guess
+from rulesengine.looper.engine import Game
 from rulesengine.looper.plans import DayPlan
+from rulesengine.looper.text import reason_name, role_name
+from rulesengine.messages import Name, message
 from rulesengine.viz.common import (
     LanguageSwitch,
     MessageBox,
+    Table,
     button,
     classed,
     figure_view,
     on_new_language,
 )
-from rulesengine.viz.looper_board import draw_board, picture_from_game, role_name
+from rulesengine.viz.looper_board import draw_board, picture_from_game
 from rulesengine.viz.looper_demos import LOOP_DEMOS, final_guess_game, loop_demo
+from rulesengine.viz.looper_text import incident_name, plot_name
 from rulesengine.viz.looper_text import target_name as name_of
+
+#: The value of a dropdown's first entry, its prompt: nothing chosen yet.
+NONE = ""
+
+
+class ScriptReveal:
+    """The whole script of a finished game, for everyone to see: the outcome and its reason, every
+    character's secret role (with the final guess beside it, if there was one), the culprits and the
+    plots (TL-LE2, TL-FG3). Shown as HTML in the current language; ``repr`` says the same as text.
+
+    >>> from rulesengine.viz.looper_demos import loop_demo
+    >>> reveal = ScriptReveal(loop_demo("last_day").game)
+    >>> reveal.reason("vi")
+    'Lý do: Vòng lặp kết thúc mà không có điều kiện thua nào được thỏa (TL-LE2).'
+    >>> reveal.roles("en")[0]
+    ['Girl Student', 'Key Person', '—']
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def outcome(self, lang: str | None = None) -> str:
+        """Who won and why, in one line (``''`` while the game goes on)."""
+        outcome = self.game.outcome
+        if outcome is None:
+            return ""
+        return message(
+            "looper.event.game_over", lang,
+            winner=Name("side", outcome.winner), reason=Name("outcome", outcome.reason),
+        )
+
+    def reason(self, lang: str | None = None) -> str:
+        """The reason for the outcome, naming the rule: the wrong guess and the truth (TL-FG3), every role
+        right (TL-FG3), a loop survived (TL-LE2), or the last loop lost with its loss conditions (TL-LE2b)."""
+        game, outcome = self.game, self.game.outcome
+        if outcome is None:
+            return ""
+        if outcome.reason == "final guess wrong":
+            character, guessed = next(
+                (c, r) for c, r in game.guessed.items() if game.script.role_of(c) != r
+            )
+            return message(
+                "looper.reveal.why_wrong", lang, character=Name("character", character),
+                guessed=Name("role", guessed), role=Name("role", game.script.role_of(character)),
+            )
+        if outcome.reason == "final guess right":
+            return message("looper.reveal.why_right", lang)
+        if outcome.reason == "loop survived":
+            return message("looper.reveal.why_survived", lang)
+        reasons = game.loop_results[-1].reasons if game.loop_results else ()
+        text = "; ".join(reason_name(str(r), lang).rstrip(".") for r in reasons)
+        return message("looper.reveal.why_last_loop_lost", lang, reasons=text)
+
+    def roles(self, lang: str | None = None) -> list[list[str]]:
+        """One row per character: name, true secret role, the final guess (✓/✗) or ``—``."""
+        rows = []
+        for cid in self.game.cast:
+            role = self.game.script.role_of(cid)
+            guessed = self.game.guessed.get(cid)
+            mark = "—" if guessed is None else f"{role_name(guessed, lang)} {'✓' if guessed == role else '✗'}"
+            rows.append([name_of(cid, lang), role_name(role, lang), mark])
+        return rows
+
+    def culprits(self, lang: str | None = None) -> list[list[str]]:
+        """One row per scheduled incident: day, incident, culprit."""
+        return [
+            [str(s.day), incident_name(s.incident, lang), name_of(s.culprit, lang)]
+            for s in self.game.script.incidents
+        ]
+
+    def plots(self, lang: str | None = None) -> list[list[str]]:
+        """The main plot and the subplots."""
+        script = self.game.script
+        rows = [[message("looper.reveal.main_plot_label", lang), plot_name(script.main_plot, lang)]]
+        rows += [[message("looper.reveal.subplot", lang), plot_name(p, lang)] for p in script.subplots]
+        return rows
+
+    def tables(self, lang: str | None = None) -> list[Table]:
+        """The three tables: roles, culprits, plots."""
+        guessed = message("looper.reveal.guessed", lang)
+        return [
+            Table(self.roles(lang), [i18n.t("character", lang), i18n.t("secret_role", lang), guessed]),
+            Table(self.culprits(lang),
+                  [i18n.t("day", lang), i18n.t("incident", lang), i18n.t("culprit", lang)]),
+            Table(self.plots(lang), [i18n.t("plot", lang), ""]),
+        ]
+
+    def html(self, lang: str | None = None) -> str:
+        """The reveal as HTML: a title, the outcome and its reason, then the tables side by side."""
+        if self.game.outcome is None:
+            return ""
+        title = message("looper.reveal.script_title", lang, title=self.game.script.title)
+        tables = "".join(
+            f'<div style="display:inline-block;vertical-align:top;margin-right:18px">{t.html(lang)}</div>'
+            for t in self.tables(lang)
+        )
+        return (
+            f'<div class="rulesengine-looper-reveal-script">'
+            f"<div><b>{html.escape(title)}</b></div>"
+            f'<div class="rulesengine-looper-outcome">{html.escape(self.outcome(lang))}</div>'
+            f'<div class="rulesengine-looper-reason">{html.escape(self.reason(lang))}</div>'
+            f"<div>{tables}</div></div>"
+        )
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def __repr__(self) -> str:
+        lines = [self.outcome(), self.reason()]
+        return "\n".join([*lines, *(repr(t) for t in self.tables())])
 
 
 class FinalGuessWidget:
-    """Pick a character and a role, press Guess; the Mastermind answers right or wrong at once (TL-FG3)."""
+    """Pick a character and a role, press Guess; the Mastermind answers right or wrong at once (TL-FG3).
+    When the game ends the script is revealed (:class:`ScriptReveal`)."""
 
     def __init__(self, script_id: str = "btx_01_first_contract", draw: bool = True) -> None:
         self.script_id = script_id
         self.draw = draw
         self.game = final_guess_game(script_id)
         self.results: list[tuple[str, str, bool]] = []
+        self.history: list[Game] = []
         self.switch = LanguageSwitch()
+        fit = {"description_width": "initial"}  # the label whole in both languages
         self.character = classed(
-            widgets.Dropdown(layout=widgets.Layout(width="330px")),
+            widgets.Dropdown(layout=widgets.Layout(width="400px"), style=fit),
             "rulesengine-looper-guess-character",
             "character",
         )
         self.role = classed(
-            widgets.Dropdown(layout=widgets.Layout(width="330px")),
+            widgets.Dropdown(layout=widgets.Layout(width="400px"), style=fit),
             "rulesengine-looper-guess-role",
             "secret_role",
         )
         self.guess_button = button("rulesengine-looper-guess", "guess", "150px", style="primary")
+        self.back_button = classed(
+            widgets.Button(layout=widgets.Layout(width="220px"), icon="undo"), "rulesengine-looper-back"
+        )
         self.reset_button = button("rulesengine-looper-reset", "reset", "150px")
         self.message = MessageBox()
         self.table = classed(
-            widgets.HTML(layout=widgets.Layout(width="100%", height="240px", overflow="auto")),
+            widgets.HTML(layout=widgets.Layout(width="100%", max_height="240px", overflow="auto")),
             "rulesengine-looper-guesses",
+        )
+        self.reveal = classed(
+            widgets.HTML(layout=widgets.Layout(width="100%")), "rulesengine-looper-revealed"
         )
         self.figure = figure_view(self._draw, size=(10, 7.2), draw_now=draw)
         self.guess_button.on_click(lambda _b: self.guess(self.character.value, self.role.value))
+        self.back_button.on_click(lambda _b: self.back())
         self.reset_button.on_click(lambda _b: self.reset())
+        self.character.observe(lambda _c: self._enable(), names="value")
+        self.role.observe(lambda _c: self._enable(), names="value")
         self._off = on_new_language(lambda _language: self.refresh(keep_message=True))
         self.widget = widgets.VBox(
             [
                 self.switch.widget,
-                widgets.HBox([self.character, self.role, self.guess_button, self.reset_button]),
+                widgets.HBox([self.character, self.role]),
+                widgets.HBox([self.guess_button, self.back_button, self.reset_button]),
                 self.message.widget,
                 self.table,
+                self.reveal,
                 self.figure.widget,
             ],
             layout=widgets.Layout(width="1010px"),
@@ -87,18 +220,15 @@ class FinalGuessWidget:
         if self.game.is_over:
             self.message.info(i18n.t("game_is_over"))
             return False
+        before = self.game.clone()
         with self.message.catching():
             self.game.apply(Guess(character, role))
-            right = bool(self.game.log[-1].data.get("right")) if self.game.log[-1].kind == "guess" else False
-            for event in reversed(self.game.log):
-                if event.kind == "guess":
-                    right = bool(event.data["right"])
-                    break
+            right = self.game.script.role_of(character) == role
+            self.history.append(before)
             self.results.append((character, role, right))
-            verdict = i18n.t("right") if right else i18n.t("wrong")
-            text = f"{name_of(character)}: {role_name(role)} — {verdict}"
-            if self.game.outcome is not None:
-                text += f". {i18n.t('game_is_over')} ({self.game.outcome.winner}: {self.game.outcome.reason})"
+            self.character.value = NONE
+            self.role.value = NONE
+            text = self._verdict(character, role, right)
             if right:
                 self.message.info(text)
             else:
@@ -108,29 +238,65 @@ class FinalGuessWidget:
         self.refresh(keep_message=True)
         return False
 
+    def _verdict(self, character: str, role: str, right: bool, lang: str | None = None) -> str:
+        verdict = i18n.t("right" if right else "wrong", lang)
+        text = message("looper.widget.guessed", lang, character=Name("character", character),
+                       role=Name("role", role), verdict=verdict)
+        if self.game.outcome is not None:
+            text += " " + ScriptReveal(self.game).outcome(lang)
+        return text
+
+    def back(self) -> bool:
+        """Take the last guess back (the game goes on if it had ended); ``False`` if there is none."""
+        if not self.history:
+            return False
+        self.game = self.history.pop()
+        character, role, _right = self.results.pop()
+        self.message.info(message("looper.widget.took_back", None, what=message(
+            "looper.widget.guessed", None, character=Name("character", character), role=Name("role", role),
+            verdict="…")))
+        self.refresh(keep_message=True)
+        return True
+
     def reset(self) -> None:
         """Start the final guess again."""
         self.game = final_guess_game(self.script_id)
         self.results = []
+        self.history = []
         self.message.clear()
         self.refresh()
 
     def _draw(self, fig: Any) -> None:
         draw_board(picture_from_game(self.game, "protagonists"), fig.add_subplot())
 
+    def _enable(self) -> None:
+        """Enable a control only while something waits for it."""
+        over = self.game.is_over
+        self.character.disabled = over
+        self.role.disabled = over
+        self.guess_button.disabled = over or not (self.character.value and self.role.value)
+        self.back_button.disabled = not self.history
+        self.reset_button.disabled = not self.history
+
+    @staticmethod
+    def _set_options(dropdown: widgets.Dropdown, options: list[tuple[str, str]]) -> None:
+        if list(dropdown.options) != options:
+            keep = dropdown.value
+            dropdown.options = options
+            dropdown.value = keep if keep in [v for _l, v in options] else NONE
+
     def refresh(self, keep_message: bool = False) -> None:
-        """Update the dropdowns, the table of guesses and the board."""
+        """Update the choices, the table of guesses, the revealed script and the board."""
         if not keep_message:
             self.message.clear()
+        self.back_button.description = message("looper.widget.back_guess")
         guessed = {c for c, _r, _ok in self.results}
-        left = [c for c in self.game.cast if c not in guessed]
-        roles = sorted({a.role for a in self.game.legal_actions() if isinstance(a, Guess)})
-        chars = [(name_of(c), c) for c in left] if not self.game.is_over else []
-        if list(self.character.options) != chars:
-            self.character.options = chars
+        left = [] if self.game.is_over else [c for c in self.game.cast if c not in guessed]
+        roles = sorted({a.role for a in self.game.legal_actions() if isinstance(a, Guess)}, key=role_name)
+        characters = [(name_of(c), c) for c in left]
+        self._set_options(self.character, [(message("looper.widget.choose_character"), NONE), *characters])
         role_options = [(role_name(r), r) for r in roles]
-        if list(self.role.options) != role_options:
-            self.role.options = role_options
+        self._set_options(self.role, [(message("looper.widget.choose_role"), NONE), *role_options])
         rows = "".join(
             f'<tr class="rulesengine-guess-{"right" if ok else "wrong"}"><td>{html.escape(name_of(c))}</td>'
             f'<td>{html.escape(role_name(r))}</td><td style="color:{"#009E73" if ok else "#D55E00"}">'
@@ -141,6 +307,8 @@ class FinalGuessWidget:
             f"<b>{html.escape(i18n.t('final_guess'))}</b> — {len(self.results)}/{len(self.game.cast)}"
             f'<table style="border-collapse:collapse;min-width:420px">{rows}</table>'
         )
+        self.reveal.value = ScriptReveal(self.game).html()
+        self._enable()
         if self.draw:
             self.figure.refresh()
 
@@ -150,4 +318,4 @@ class FinalGuessWidget:
         self.widget.close()
 
 
-__all__ = ["LOOP_DEMOS", "DayPlan", "FinalGuessWidget", "final_guess_game", "loop_demo"]
+__all__ = ["LOOP_DEMOS", "DayPlan", "FinalGuessWidget", "ScriptReveal", "final_guess_game", "loop_demo"]

@@ -55,3 +55,24 @@ def test_figure_view_redraws_in_place():
 def test_language_switch_widget_starts_on_current_language():
     i18n.set_language("vi")
     assert LanguageSwitch().widget.value == "vi"
+
+
+def _specificity(selector: str) -> tuple[int, int, int]:
+    """CSS specificity of a simple selector: (#ids, .classes and :pseudo-classes, elements)."""
+    import re
+
+    ids = len(re.findall(r"#[\w-]+", selector))
+    classes = len(re.findall(r"\.[\w-]+", selector))  # also the class inside :not(), as CSS counts it
+    elements = len(re.findall(r"(?:^|[\s>+~])([a-z][\w-]*)", selector))
+    return ids, classes, elements
+
+
+def test_table_cells_are_left_aligned_above_the_jupyterlab_rule():
+    from rulesengine.viz.common import TABLE_CSS, Table
+
+    lab = ":not(.jp-RenderedMarkdown).jp-RenderedHTMLCommon td"  # JupyterLab 4 and Voilà: text-align right
+    assert _specificity(lab) == (0, 2, 1)
+    rule = next(r for r in TABLE_CSS.split("}") if "text-align:left" in r and " td" in r)
+    selectors = rule.partition("{")[0]
+    assert all(_specificity(s) > _specificity(lab) for s in selectors.split(","))
+    assert f"<style>{TABLE_CSS}</style>" in Table([["a"]], ["x"]).html()

@@ -112,29 +112,29 @@ def test_picture_redrawn_after_a_step_and_resolution_order_shown(make):
 
 def test_demonstration_forbid_before_movement_tl_d4a():
     assert demo("forbid_before_movement").facts == [
-        "Girl Student: school → school (Forbid Movement resolves first and cancels the Movement ↕ on her)",
-        "cancelled cards: ['move_vertical on girl_student']",
+        "Girl Student: School → School (Forbid Movement resolves first and cancels the Movement ↕ on her)",
+        "cancelled cards: Movement ↕ (vertical) on Girl Student",
     ]
 
 
 def test_demonstration_combined_movement_tl_d4():
     facts = demo("combined_movement").facts
-    assert facts[0] == "Doctor: hospital → school (↕ + ↔ combine into one diagonal move)"
-    assert facts[1].startswith("Office Worker: city → city")
+    assert facts[0] == "Doctor: Hospital → School (↕ + ↔ combine into one diagonal move)"
+    assert facts[1].startswith("Office Worker: City → City")
 
 
 def test_demonstration_cancelled_once_per_loop_card_tl_d4c():
     assert demo("cancelled_once_per_loop").facts == [
         "City intrigue after day 1: 0 (Forbid Intrigue cancelled Intrigue +2)",
-        "Mastermind's spent cards: ['intrigue_plus_2']",
-        "Intrigue +2 in the Mastermind's hand on day 2: False",
+        "Mastermind's spent cards: Intrigue +2",
+        "Intrigue +2 in the Mastermind's hand on day 2: no",
     ]
 
 
 def test_demonstration_two_forbid_intrigue_tl_d4():
     assert demo("two_forbid_intrigue").facts == [
         "City intrigue: 2, School intrigue: 1",
-        "two Forbid Intrigue cards void each other: True",
+        "two Forbid Intrigue cards void each other: yes",
     ]
 
 
@@ -154,7 +154,7 @@ def test_demonstrations_of_incidents_tl_d7b_tl_d7e():
         "Incident: Hospital Incident happens!",
         "Hospital Incident happened, with no effect.",
     ]
-    assert facts[-1] == "dead characters: []"
+    assert facts[-1] == "dead characters: none"
 
 
 def test_a_mastermind_decision_leaks_nothing_into_the_protagonists_view_tl_d5a(make):
