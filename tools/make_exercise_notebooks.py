@@ -1,15 +1,19 @@
-"""Generator of the exercise notebooks, both editions: 07 (Tragedy Looper exercises, issue 15).
+"""Generate the exercise notebooks, both editions: ``14_grove_exercises`` (In a Grove) here; the Tragedy
+Looper one (07) has its own function beside it.
 
-    .venv/bin/python tools/make_notebooks.py 07
-
-Each notebook has its own function; :data:`NOTEBOOKS` lists them for ``tools/make_notebooks.py``.
+Usage: ``.venv/bin/python tools/make_exercise_notebooks.py`` (both editions, through
+``tools/make_notebooks.py``). The widget is :class:`rulesengine.viz.exercises.ExerciseWidget`; the cells
+only call the package (no game logic in a cell).
 """
 
 from __future__ import annotations
 
+import sys
+
 from nbtools import CHECK, IGNORE, Cell, code, md, title
 
-SETUP = """
+
+SETUP_07 = """
 import random
 
 from rulesengine import i18n
@@ -67,7 +71,7 @@ của Mastermind: vai trò và thủ phạm được cho biết.
 Độ khó 1 là một luật tác động riêng; 2 là hai luật tác động lẫn nhau; 3 là ba luật trở lên.
 """,
         ),
-        code(SETUP),
+        code(SETUP_07),
         code("LanguageSwitch()", IGNORE),
         md(
             """
@@ -210,4 +214,162 @@ app.widget
     ]
 
 
-NOTEBOOKS = {"07": ("07_looper_exercises.ipynb", notebook_07)}
+def notebook_14() -> list[Cell]:
+    """In a Grove exercises: predict what the rules decide, then see why (issue 15)."""
+    return [
+        title("""
+# In a Grove 5 — exercises: predict, then see why / Bài tập
+
+Reading a rule is half of learning it; the other half is predicting what it decides. Here the engine
+deals and plays seeded games with its own strategies, stops at a moment, and asks one question about it:
+who is the **culprit** (GR-R1..GR-R3), how likely a **suspect** is guilty after your looks (GR-I1, GR-I2,
+GR-2P1, GR-2P3, GR-P2, GR-P4), who takes which **chips** at the **reveal** (GR-V1..GR-V3, GR-P6), and who
+leads the next round or loses the game (GR-V4, GR-E1, GR-E2). Your answer is marked exactly, and the
+explanation cites the rules that decided it.
+""", """
+# In a Grove 5 — Bài tập: đoán trước, rồi xem vì sao / exercises
+
+Đọc luật mới là một nửa việc học; nửa kia là đoán được luật sẽ quyết định điều gì. Ở đây bộ máy chia
+Hình nộm và chơi những ván có seed bằng chính các chiến lược của nó, dừng lại ở một thời điểm và hỏi một
+câu về thời điểm đó: ai là **Hung thủ** (GR-R1..GR-R3), sau những gì bạn đã xem thì một **Nghi phạm**
+là Hung thủ với xác suất bao nhiêu (GR-I1, GR-I2, GR-2P1, GR-2P3, GR-P2, GR-P4), ai nhận **chip** nào khi
+**Công Bố** (GR-V1..GR-V3, GR-P6), và ai đi đầu vòng tiếp theo hay ai thua cuộc (GR-V4, GR-E1, GR-E2).
+Câu trả lời của bạn được chấm chính xác, và lời giải thích dẫn các luật đã quyết định nó.
+"""),
+        code("""
+import random
+
+from rulesengine import i18n
+from rulesengine.exercises import generate, kinds
+from rulesengine.messages import message
+from rulesengine.viz.common import show, use_style
+from rulesengine.viz.exercises import ExerciseWidget
+
+random.seed(2026)
+use_style()
+i18n.set_language("en")
+"""),
+        md("""
+## 1. Practise
+
+Pick a kind and a difficulty (how many rules interact), read the question and the picture of the table,
+answer, and press *Check my answer*. Right or wrong, you see the engine's answer, the explanation with
+the rule ids, and the picture with the answer on it — the suspects face up, each suspect's exact odds,
+the chips boxed or taken, the next leader or the ranking. *New exercise* deals the next one; the score
+counts this session. A probability is right within 2 percentage points (write `2/3`, `0.67` or `67%`);
+the explanation then gives the exact fraction.
+""", """
+## 1. Luyện tập
+
+Chọn một dạng bài và một độ khó (số luật tác động cùng lúc), đọc câu hỏi và hình bàn chơi, trả lời, rồi
+bấm *Kiểm tra*. Dù đúng hay sai, bạn đều thấy đáp án của bộ máy, lời giải thích kèm mã luật, và hình có
+đáp án — các Nghi phạm lật ngửa, xác suất chính xác của từng Nghi phạm, các chip bỏ lại vào hộp hay bị
+nhận, người đi đầu tiếp theo hay bảng xếp hạng. *Bài tập mới* chia bài tiếp theo; điểm được tính trong
+phiên này. Một xác suất được tính là đúng nếu lệch không quá 2 điểm phần trăm (viết `2/3`, `0.67` hoặc
+`67%`); lời giải thích khi đó cho phân số chính xác.
+"""),
+        code("""
+widget = ExerciseWidget("grove", kind="odds", difficulty=1, seed=1)
+widget.image.layout.height = "560px"  # the table is nearly square: let it be read
+widget
+""", IGNORE),
+        md("""
+## 2. The kinds and their rules
+
+Every kind is reproducible from its seed: the same kind, seed and difficulty give the same exercise on
+every machine. The situations are moments of games the engine played (`rulesengine.exercises.grove`),
+never set up by hand.
+""", """
+## 2. Các dạng bài và luật của chúng
+
+Mỗi dạng bài tái tạo được từ seed của nó: cùng dạng, cùng seed và cùng độ khó cho cùng một bài trên mọi
+máy. Các tình huống là những thời điểm trong các ván do bộ máy chơi (`rulesengine.exercises.grove`),
+không bao giờ dựng bằng tay.
+"""),
+        code("""
+for k in kinds("grove"):
+    show(f"{k.name}: {message(k.title)} — {', '.join(k.rules)}; difficulties {list(k.difficulties)}")
+""", CHECK),
+        md("""
+## 3. A worked example: how likely is this suspect the culprit?
+
+The seat knows two alibis (GR-I1, GR-I2) and looked at two suspects (GR-P4). The deal is uniform (GR-S3),
+so every way to put the figures it has not seen at the unseen suspect is equally likely; counting in how
+many of them each suspect is the culprit (GR-R1..GR-R3) gives the exact odds — the same numbers as the
+Bayes table of notebook 11.
+""", """
+## 3. Ví dụ: Nghi phạm này là Hung thủ với xác suất bao nhiêu?
+
+Chỗ ngồi biết hai Ngoại phạm (GR-I1, GR-I2) và đã xem hai Nghi phạm (GR-P4). Các Hình nộm được xáo đều
+(GR-S3), nên mọi cách đặt những Hình nộm nó chưa thấy vào Nghi phạm chưa xem đều có khả năng như nhau;
+đếm xem trong bao nhiêu cách mỗi Nghi phạm là Hung thủ (GR-R1..GR-R3) cho ra xác suất chính xác — cũng
+chính là các con số của bảng Bayes trong sổ tay 11.
+"""),
+        code("""
+example = generate("grove", "odds", seed=5, difficulty=2)
+show(example.prompt())
+marking = example.mark("1/2")
+show(marking.verdict(), example.show_solution())
+for line in marking.lines():
+    show(line)
+""", CHECK),
+        md("""
+## 4. Who takes which chips (GR-V2, GR-V3, GR-P6)
+
+Chips under the culprit go back to the box (GR-V2); for each innocent suspect with chips under it, the
+player whose chip is on **top** takes the whole stack as incompetent chips (GR-V3, GR-P6). An answer names
+where each stack goes, as `suspect=where` pairs or with the lists in the widget; a stack answered wrongly
+is named.
+""", """
+## 4. Ai nhận chip nào (GR-V2, GR-V3, GR-P6)
+
+Các chip dưới Hung thủ được bỏ lại vào hộp (GR-V2); với mỗi Nghi phạm vô tội có chip bên dưới, người đặt
+chip **trên cùng** phải lấy cả chồng làm chip Kém cỏi (GR-V3, GR-P6). Câu trả lời nói mỗi chồng đi đâu,
+dưới dạng `nghi phạm=nơi đến` hoặc bằng các danh sách trong widget; chồng nào trả lời sai sẽ được chỉ ra.
+"""),
+        code("""
+chips = generate("grove", "chips", seed=3, difficulty=3)
+show(chips.prompt())
+wrong = {suspect: "box" for suspect in chips.solution}
+marking = chips.mark(wrong)
+show(marking.verdict(), chips.show_solution(), "—", ", ".join(marking.wrong))
+for line in marking.lines():
+    show(line)
+""", CHECK),
+        md("""
+## 5. A sheet for the class
+
+A teacher prints ten exercises of one kind, the answers on a page of their own:
+
+```sh
+.venv/bin/python -m rulesengine exercise grove --kind chips --sheet 10 --seed 1 --out sheet.html --lang vi
+```
+
+The sheet is one HTML file with its pictures inside; open it in a browser and print it
+([docs/exercises.md](../docs/exercises.md)).
+""", """
+## 5. Một trang bài tập cho cả lớp
+
+Người dạy in mười bài cùng một dạng, đáp án ở một trang riêng:
+
+```sh
+.venv/bin/python -m rulesengine exercise grove --kind chips --sheet 10 --seed 1 --out sheet.html --lang vi
+```
+
+Trang bài tập là một tệp HTML chứa sẵn các hình; mở nó trong trình duyệt rồi in
+([docs/exercises.md](../../docs/exercises.md)).
+"""),
+    ]
+
+
+#: Each notebook's file name and the function that builds its cells (read by tools/make_notebooks.py).
+NOTEBOOKS = {
+    "07": ("07_looper_exercises.ipynb", notebook_07),
+    "14": ("14_grove_exercises.ipynb", notebook_14),
+}
+
+
+if __name__ == "__main__":  # both editions of these notebooks, through tools/make_notebooks.py
+    import make_notebooks
+
+    sys.exit(make_notebooks.main(sys.argv[1:] or sorted(NOTEBOOKS)))

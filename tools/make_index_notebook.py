@@ -67,6 +67,7 @@ i18n.set_language("en")
 | [11 — In a Grove: culprit odds](11_grove_culprit_odds.ipynb) | Exact culprit odds for what you saw, the Bayes table behind them, and the analysis by player count. |
 | [12 — In a Grove: reading the chips](12_grove_inference.ipynb) | How the odds move as chips are placed, under the best-odds, honest-with-bluffs and equilibrium models. |
 | [13 — In a Grove: equilibrium play](13_grove_strategy.ipynb) | The OpenSpiel equilibrium as readable rules, when to bluff and when to follow, and tournaments with intervals. |
+| [14 — In a Grove: exercises](14_grove_exercises.ipynb) | Predict, then see why: the culprit, the odds after your looks, who takes which chips, who leads next or loses — marked exactly, explained with the rule ids (GR-R1..R3, GR-V1..V4, GR-E1, GR-E2). |
 
 Each notebook also runs as an app under Voilà: `make voila` serves them all (start at the index),
 `make voila NB=notebooks/11_grove_culprit_odds.ipynb` one alone.
@@ -86,6 +87,7 @@ Each notebook also runs as an app under Voilà: `make voila` serves them all (st
 | [11 — In a Grove: Xác suất là Hung thủ](11_grove_culprit_odds.ipynb) | Xác suất chính xác để mỗi Nghi phạm là Hung thủ theo những gì bạn đã thấy, bảng Bayes phía sau, và phân tích theo số người chơi. |
 | [12 — In a Grove: Đọc các chip](12_grove_inference.ipynb) | Xác suất thay đổi thế nào khi các chip được đặt xuống, theo mô hình "xác suất cao nhất", "trung thực có tháu cáy" và cân bằng. |
 | [13 — In a Grove: Chơi theo cân bằng](13_grove_strategy.ipynb) | Chiến lược cân bằng của OpenSpiel thành các quy tắc dễ đọc, khi nào nên tháu cáy và khi nào nên theo, và các giải đấu với khoảng tin cậy. |
+| [14 — In a Grove: Bài tập](14_grove_exercises.ipynb) | Đoán trước, rồi xem vì sao: ai là Hung thủ, xác suất sau những gì bạn đã xem, ai nhận chip nào, ai đi đầu tiếp theo hay ai thua — chấm chính xác, giải thích bằng mã luật (GR-R1..R3, GR-V1..V4, GR-E1, GR-E2). |
 
 Mỗi sổ tay cũng chạy như một ứng dụng trong Voilà: `make voila` phục vụ tất cả (bắt đầu từ mục lục),
 `make voila NB=notebooks/vi/11_grove_culprit_odds.ipynb` chỉ một sổ tay.

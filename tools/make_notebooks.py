@@ -49,8 +49,8 @@ def _edition(build: Callable[[], list[Cell]], edition: Edition) -> Builder:
 #: One generator per notebook, both languages: key ("02", "vi/02") → (path under notebooks/, builder).
 SOURCES: dict[str, tuple[str, Builder]] = {
     FOLDER[edition] + key: (FOLDER[edition] + name, _edition(build, edition))
-    for module in (make_index_notebook, make_looper_notebooks, make_deduction_notebook, make_exercise_notebooks,
-                   make_grove_notebooks, make_grove_strategy_notebooks)
+    for module in (make_index_notebook, make_looper_notebooks, make_deduction_notebook, make_grove_notebooks,
+                   make_grove_strategy_notebooks, make_exercise_notebooks)
     for key, (name, build) in module.NOTEBOOKS.items()
     for edition in EDITIONS
 }

@@ -5,13 +5,18 @@ prints the question (and, with ``--answer``, the marking with the explanation an
 ``exercise GAME --list`` names the kinds. The same seed and difficulty give the same exercise. An
 answer in the wrong shape is one ``error: answer: …`` line and exit status 2, like any bad input.
 
+``exercise GAME --kind KIND --sheet N --out FILE.html [--seed S] [--difficulty D] [--lang en|vi]`` writes
+a printable sheet of ``N`` exercises (seeds ``S, S+1, …``): the questions with their pictures, then, on a
+new page, the answers with the explanations (:mod:`rulesengine.viz.exercise_sheet`, imported only here:
+the rest of the command needs no matplotlib). A bad ``--sheet`` or ``--out`` is one ``error:`` line.
+
 >>> from rulesengine.cli import main
 >>> main(["exercise", "grove", "--kind", "culprit", "--seed", "4", "--answer", "1", "--lang", "vi"])
-Câu hỏi: Ba Nghi phạm tại hiện trường là 0: 2, 1: 4, 2: 6. Nghi phạm nào là Thủ phạm?
+Câu hỏi: Ba Nghi phạm tại hiện trường là 0: 2, 1: 4, 2: 6. Nghi phạm nào là Hung thủ?
 Câu trả lời của bạn: Nghi phạm 1
 Sai.
 Đáp án: Nghi phạm 2
-Lý do: Nghi phạm 2 (6) là Thủ phạm: số lớn nhất; không có số 5 trong 3 Nghi phạm (GR-R1).
+Lý do: Nghi phạm 2 (6) là Hung thủ: số lớn nhất; không có số 5 trong 3 Nghi phạm (GR-R1).
 Luật: GR-R1
 0
 """
@@ -20,10 +25,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
+from pathlib import Path
 from typing import Any
 
 from rulesengine.errors import InputError
-from rulesengine.exercises.core import GAMES, Exercise, generate, kinds
+from rulesengine.exercises.core import GAMES, Exercise, generate, kind, kinds
 from rulesengine.inputs import parse_int, parse_seed
 from rulesengine.messages import message
 
@@ -58,6 +65,8 @@ def _run(args: argparse.Namespace) -> int:
         raise InputError("--kind", f"is required; one of {names}")
     seed = None if args.seed is None else parse_seed(args.seed)
     difficulty = None if args.difficulty is None else parse_int(args.difficulty, "--difficulty", 1, 9)
+    if args.sheet is not None or args.out is not None:
+        return _sheet(args, seed, difficulty, language)
     exercise = generate(args.exercise_game, args.kind, seed, difficulty)
     if args.json:
         out: dict[str, Any] = exercise.to_json(language)
@@ -68,6 +77,47 @@ def _run(args: argparse.Namespace) -> int:
         print(json.dumps(out, ensure_ascii=False))
         return 0
     print("\n".join(render(exercise, args.answer, language)))
+    return 0
+
+
+#: The most exercises one sheet holds (a sheet of ten is the usual).
+MAX_SHEET = 50
+
+
+def _out_path(text: str | None) -> Path:
+    """Where ``--out`` asks the sheet to go: an ``.html`` file in a folder that exists."""
+    if text is None or not text.strip():
+        raise InputError("--out", "is required with --sheet: the .html file to write")
+    path = Path(text)
+    if path.suffix.lower() not in (".html", ".htm"):
+        raise InputError("--out", f"must name an .html file, got {text!r}")
+    if path.is_dir():
+        raise InputError("--out", f"is a folder, not a file: {text!r}")
+    if not path.parent.is_dir():
+        raise InputError("--out", f"no folder {str(path.parent)!r} to write {path.name!r} in")
+    return path
+
+
+def _sheet(args: argparse.Namespace, seed: int | None, difficulty: int | None, language: str) -> int:
+    """Write the printable sheet ``--sheet N --out FILE``."""
+    if args.sheet is None:
+        raise InputError("--out", "is only used with --sheet N")
+    count = parse_int(args.sheet, "--sheet", 1, MAX_SHEET)
+    if args.answer is not None or args.json:
+        raise InputError("--sheet", "writes questions and answers; it takes no --answer or --json")
+    path = _out_path(args.out)
+    exercise_kind = kind(args.exercise_game, args.kind)
+    if difficulty is not None and difficulty not in exercise_kind.difficulties:
+        exercise_kind.generate(0, difficulty)  # the registry's error naming the kind's difficulties
+    from rulesengine.viz.exercise_sheet import write_sheet
+
+    start = random.randrange(10**6) if seed is None else seed
+    try:
+        write_sheet(path, args.exercise_game, args.kind, count, start, difficulty, language)
+    except OSError as exc:
+        raise InputError("--out", f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+    print(message("exercise.sheet.wrote", language, path=str(path), count=count, first=start,
+                  last=start + count - 1))
     return 0
 
 
@@ -82,4 +132,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--answer", help="mark this answer")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--lang", choices=("en", "vi"), help="the language of the text (default English)")
+    parser.add_argument("--sheet", metavar="N",
+                        help=f"write a printable sheet of N exercises (1 to {MAX_SHEET}) to --out")
+    parser.add_argument("--out", metavar="FILE", help="the sheet's .html file (with --sheet)")
     parser.set_defaults(handler=_run)

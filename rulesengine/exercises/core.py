@@ -263,7 +263,10 @@ class Probability:
         return bool(abs(Fraction(answer) - Fraction(solution)) <= self.tolerance)
 
     def show(self, value: Any, language: str | None = None) -> str:
+        """The exact fraction and its percentage: ``2/3 ≈ 66.7%``, ``1 = 100%``, ``0 = 0%``."""
         value = Fraction(value)
+        if value.denominator == 1:
+            return f"{value.numerator} = {value.numerator:.0%}"
         return f"{value.numerator}/{value.denominator} ≈ {float(value):.1%}"
 
     def to_json(self) -> dict[str, Any]:

@@ -21,7 +21,7 @@ Doctor: Hospital → School (↕ + ↔ combine into one diagonal move)
 >>> print(demo("combined_movement").facts_in("vi")[0])
 Bác sĩ: Bệnh viện → Trường học (↕ + ↔ gộp thành một bước chéo)
 >>> print(loop_demo("last_day").facts[-1])
-outcome: Protagonists win (the protagonists survived a loop) in loop 1
+outcome: winner Protagonists (the protagonists survived a loop) in loop 1
 """
 
 from __future__ import annotations

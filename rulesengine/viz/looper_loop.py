@@ -10,7 +10,7 @@ or wrong at once (TL-FG1..TL-FG3); when the game ends, right or wrong, :class:`S
 whole script (every character's role, the culprits, the plots) with the reason for the outcome.
 
 >>> print(loop_demo("last_day").facts[-1])
-outcome: Protagonists win (the protagonists survived a loop) in loop 1
+outcome: winner Protagonists (the protagonists survived a loop) in loop 1
 >>> w = FinalGuessWidget(draw=False)
 >>> w.guess("boy_student", "person")
 True

@@ -26,7 +26,7 @@ def test_a_wrong_final_guess_reveals_the_script_and_why_tl_fg3(page, voila_url):
     guess(page, "Journalist", "Person")
     page.wait_for_function(has_text(SCRIPT, "The script, revealed"))
     text = page.locator(SCRIPT).inner_text()
-    assert "Game over: Mastermind win (a wrong final guess)." in text
+    assert "Game over. Winner: Mastermind (a wrong final guess)." in text
     assert "Why: Journalist is not Person but Conspiracy Theorist (TL-FG3)." in text
     for truth in ("Conspiracy Theorist", "Key Person ✓", "Person ✗", "Class Rep", "Sign with me!", "Murder"):
         assert truth in text

@@ -41,10 +41,10 @@ def test_the_language_switch_flips_question_options_and_marking_keeping_the_answ
     w = ExerciseWidget("grove", "culprit", 2, seed=8, draw=False)
     w.set_answer(w.exercise.solution)
     i18n.set_language("vi")
-    assert "Nghi phạm nào là Thủ phạm?" in w.question.value
+    assert "Nghi phạm nào là Hung thủ?" in w.question.value
     assert w.controls[0].value == w.exercise.solution
     assert [label for label, _ in w.controls[0].options] == ["Nghi phạm 0", "Nghi phạm 1", "Nghi phạm 2"]
-    assert w.kind_picker.options[0][0].startswith("Ai là Thủ phạm?")
+    assert w.kind_picker.options[0][0].startswith("Ai là Hung thủ?")
     w.check()
     assert "Đúng." in w.result.value and "Luật:" in w.result.value
     i18n.set_language("en")

@@ -69,7 +69,7 @@ def test_final_guess_right_then_wrong_ends_the_game_and_reveals_the_script_tl_fg
     assert w.message.last_error is None and "right" in w.message.widget.value
     assert not w.guess("journalist", "person")
     assert w.message.last_error == (
-        "TL-FG3: Journalist: Person — wrong. Game over: Mastermind win (a wrong final guess)."
+        "TL-FG3: Journalist: Person — wrong. Game over. Winner: Mastermind (a wrong final guess)."
     )
     assert w.game.outcome is not None and w.game.outcome.winner == "mastermind"
     assert [v for _l, v in w.character.options] == [""]  # only the prompt is left
@@ -128,15 +128,16 @@ def test_final_guess_all_right_wins_and_says_why_tl_fg3():
 
 def test_the_end_of_a_first_steps_game_reveals_the_script_and_why_tl_le2_tl_le2b():
     won = ScriptReveal(loop_demo("last_day").game)
-    assert won.outcome("en") == "Game over: Protagonists win (the protagonists survived a loop)."
+    assert won.outcome("en") == "Game over. Winner: Protagonists (the protagonists survived a loop)."
     assert won.reason("en") == "Why: the loop ended with no loss condition holding (TL-LE2)."
     assert ["Office Worker", "Killer", "—"] in won.roles("en")
     assert ["3", "Murder", "Boy Student"] in won.culprits("en")
     game = _game("fs_01_tutorial")
     run(game, PlanAgent(MURDER), lambda g: False)  # the Key Person dies in every loop
     lost = ScriptReveal(game)
-    assert lost.outcome("en") == "Game over: Mastermind win (the last loop was lost)."
+    assert lost.outcome("en") == "Game over. Winner: Mastermind (the last loop was lost)."
     assert lost.reason("en") == (
-        "Why: the last loop was lost (a loss condition was met during the loop, which ended it at once), and this script has no Final Guess (TL-LE2b)."
+        "Why: the last loop was lost (a loss condition was met during the loop, which ended it at once), "
+        "and this script has no Final Guess (TL-LE2b)."
     )
     assert lost.reason("vi").startswith("Lý do: Vòng lặp cuối cùng đã thua")
