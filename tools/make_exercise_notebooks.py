@@ -12,7 +12,6 @@ import sys
 
 from nbtools import CHECK, IGNORE, Cell, code, md, title
 
-
 SETUP_07 = """
 import random
 
