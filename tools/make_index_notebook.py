@@ -62,6 +62,7 @@ i18n.set_language("en")
 | [03 — Looper: loop end and final guess](03_looper_loop_end_and_final_guess.ipynb) | The three ways a loop ends (TL-LE1), the loss check (TL-LE2), the time spiral and rewind (TL-TS, TL-RW), and the final guess (TL-FG). |
 | [04 — Looper: play a script](04_looper_play_a_script.ipynb) | A whole shipped script against the Mastermind agent, with the log, the board and a notes panel. |
 | [05 — Looper: deduction](05_looper_deduction.ipynb) | Which roles, culprits and plots are still possible after each day: a heat map, the candidates falling, each elimination explained, the final-guess advisor and the next move. |
+| [07 — Looper: exercises](07_looper_exercises.ipynb) | Predict what the rules decide — the board after the cards, the incident, the loop's end, a refusal, a placement — then see the engine's answer and the rules that decided (TL-D2..TL-D7, TL-LE2). |
 | [10 — In a Grove: the rules](10_grove_rules.ipynb) | Deal, investigation, accusations, reveal, penalties and ranking (GR-…), played from any seat. |
 | [11 — In a Grove: culprit odds](11_grove_culprit_odds.ipynb) | Exact culprit odds for what you saw, the Bayes table behind them, and the analysis by player count. |
 | [12 — In a Grove: reading the chips](12_grove_inference.ipynb) | How the odds move as chips are placed, under the best-odds, honest-with-bluffs and equilibrium models. |
@@ -81,6 +82,7 @@ Each notebook also runs as an app under Voilà: `make voila` serves them all (st
 | [03 — Looper: Kết thúc Vòng lặp và Phán đoán Cuối cùng](03_looper_loop_end_and_final_guess.ipynb) | Ba cách một Vòng lặp kết thúc (TL-LE1), kiểm tra điều kiện thua (TL-LE2), Time Spiral và quay ngược thời gian (TL-TS, TL-RW), và Phán đoán Cuối cùng (TL-FG). |
 | [04 — Looper: Chơi trọn một Kịch bản](04_looper_play_a_script.ipynb) | Chơi hết một Kịch bản có sẵn với Mastermind do máy điều khiển, kèm nhật ký, bàn chơi và bảng ghi chú. |
 | [05 — Looper: Suy luận](05_looper_deduction.ipynb) | Vai trò, thủ phạm và cốt truyện nào vẫn còn có thể sau mỗi ngày: bản đồ nhiệt, số kịch bản giảm dần, lời giải thích cho từng lần loại, cố vấn cho lượt Đoán cuối và nước đi tiếp theo. |
+| [07 — Looper: Bài tập](07_looper_exercises.ipynb) | Đoán trước điều luật quyết định — bàn chơi sau khi giải quyết thẻ, Sự cố, kết thúc vòng lặp, từ chối Goodwill, đặt thẻ — rồi xem đáp án của bộ máy và các luật đã quyết định (TL-D2..TL-D7, TL-LE2). |
 | [10 — In a Grove: Luật chơi](10_grove_rules.ipynb) | Chia hình nộm, Điều tra, buộc tội, Công Bố, hình phạt và xếp hạng (GR-…), chơi từ bất kỳ chỗ ngồi nào. |
 | [11 — In a Grove: Xác suất là Hung thủ](11_grove_culprit_odds.ipynb) | Xác suất chính xác để mỗi Nghi phạm là Hung thủ theo những gì bạn đã thấy, bảng Bayes phía sau, và phân tích theo số người chơi. |
 | [12 — In a Grove: Đọc các chip](12_grove_inference.ipynb) | Xác suất thay đổi thế nào khi các chip được đặt xuống, theo mô hình "xác suất cao nhất", "trung thực có tháu cáy" và cân bằng. |
