@@ -269,7 +269,6 @@ phiên này. Một xác suất được tính là đúng nếu lệch không qu�
 """),
         code("""
 widget = ExerciseWidget("grove", kind="odds", difficulty=1, seed=1)
-widget.image.layout.height = "560px"  # the table is nearly square: let it be read
 widget
 """, IGNORE),
         md("""

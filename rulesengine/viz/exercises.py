@@ -127,7 +127,7 @@ class ExerciseWidget:
         names = [k.name for k in kinds(game)]
         first = kind if kind is not None else names[0]
         self.switch = LanguageSwitch()
-        self.kind_picker = classed(widgets.Dropdown(layout=widgets.Layout(width="420px")),
+        self.kind_picker = classed(widgets.Dropdown(layout=widgets.Layout(width="540px")),
                                    "rulesengine-exercise-kind", "exercise_kind")
         self.level_label = bind(widgets.Label(layout=widgets.Layout(margin="0 6px 0 18px")),
                                 "exercise_difficulty", "value")
@@ -138,7 +138,7 @@ class ExerciseWidget:
         self.question = classed(widgets.HTML(layout=widgets.Layout(width="100%", min_height="72px")),
                                 "rulesengine-exercise-question")
         self.image = classed(widgets.Image(format="png", layout=widgets.Layout(
-            width="760px", height="400px", object_fit="contain", display="flex" if draw else "none")),
+            width="980px", height="600px", object_fit="contain", display="flex" if draw else "none")),
             "rulesengine-exercise-picture")
         self.answer_box = classed(widgets.VBox(layout=widgets.Layout(width="100%", min_height="96px")),
                                   "rulesengine-exercise-answer")
