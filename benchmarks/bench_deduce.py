@@ -1,25 +1,42 @@
-"""Deduction speed: the deduction after one whole loop of each shipped script (issue 12).
+"""Deduction speed: the deduction after one whole loop of each Basic Tragedy X script (issue 12), against
+the baseline commit measured in the same run.
 
-Each script is played by the heuristic agents (seed 0) to the end of its first loop; the deduction is then
-timed cold (the private sheets enumerated and validated) and warm (sheets cached), with the number of
-sheets enumerated, sheets replayed (after the cheap filters) and consistent candidates. The baseline
-measured in the same run is the enumeration of the sheets alone, so the ratio says how much the replays
-cost on top of the validator.
+Each script is played by the heuristic agents (seed 0) to the end of its first loop, and the Protagonists'
+record is deduced from. In one run the benchmark
 
-    python benchmarks/bench_deduce.py [--scripts btx_01,fs_01 | --scripts all]   (default: fs_01)
+1. checks out the baseline commit (default ``e3180d2``, one replay per private sheet) in a temporary
+   ``git worktree add --detach`` and measures it in a subprocess with that tree first on ``PYTHONPATH``,
+   each script under a time limit (``--limit``, default 120 s: the baseline takes about a minute on
+   ``btx_01`` and hours on ``btx_02``; a script over the limit is shown as ``>limit`` and its ratio as a
+   lower bound) and a memory limit (``--memory``, default 3 GB: ``btx_03``'s private sheets do not fit);
+2. measures the current tree the same way;
+3. prints, per script: the private sheets the set allows (enumerated cold, through the validator), the
+   whole candidates (sheets × culprit assignments), the sheets replayed after the cheap filters, the
+   engine steps run, the consistent candidates, the time to enumerate the sheets (now and, in brackets,
+   the baseline's), the time of the deduction with the sheets cached (baseline and now), and the ratio
+   baseline / now of the deduction time; and checks that
+   both trees found the same number of consistent candidates.
+
+    python benchmarks/bench_deduce.py [--scripts btx | --scripts btx_01,fs_01 | --scripts all]
+        [--baseline COMMIT] [--limit SECONDS]
     python benchmarks/bench_deduce.py --win-rate 40 [--cast 4 --days 3 --loops 2]
 
-``--win-rate N`` instead plays N games per Basic Tragedy X script (small versions: the first ``--cast``
-characters, ``--days`` days, ``--loops`` loops, the private sheet varied with the seed) with the same
-heuristic Mastermind and seeds, once with the heuristic Protagonists and once with the deducing ones, and
-prints the win rates and the final-guess win rates with Wilson 95 % intervals.
+``--win-rate N`` instead plays N games per Basic Tragedy X script with the same heuristic Mastermind and
+seeds, once with the heuristic Protagonists and once with the deducing ones, and prints the win rates and
+the final-guess win rates with Wilson 95 % intervals (see ``win_rates``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists
@@ -33,7 +50,10 @@ from rulesengine.looper.script import load_script, shipped_scripts
 def after_first_loop(path: str, seed: int = 0) -> Game:
     """A heuristic game stopped at the first decision after loop 1 ended."""
     game = Game(load_script(path))
-    agents = {"mastermind": HeuristicMastermind(seed), "protagonists": HeuristicProtagonists(seed + 1)}
+    agents: dict[str, Any] = {
+        "mastermind": HeuristicMastermind(seed),
+        "protagonists": HeuristicProtagonists(seed + 1),
+    }
     while not game.is_over and game.loop == 1 and not any(e.kind == "loop_end" for e in game.log[-3:]):
         side = (
             "mastermind" if game.pending is not None and game.pending.who == "mastermind" else "protagonists"
@@ -52,24 +72,45 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def win_rates(games: int, cast: int, days: int, loops: int) -> None:
-    """Deducing against heuristic Protagonists on small BTX scripts, same seeds and Mastermind."""
+def win_rates(
+    games: int, cast: int = 0, days: int = 0, loops: int = 0, wanted: tuple[str, ...] = ("btx",)
+) -> dict[str, dict[str, list[int]]]:
+    """Deducing against heuristic Protagonists on the BTX scripts, same seeds and the same Mastermind.
+
+    With ``cast``, ``days`` and ``loops`` all 0 the whole shipped scripts are played (their own private
+    sheets) and the deducing agent deduces only at the final guess (``goodwill=False``): until then it
+    plays the heuristic agent's moves with the same seed, so the two games are the same up to the guess
+    and the comparison measures the final guess alone. Otherwise small versions are played
+    (``tiny_script``, the private sheet varied with the seed) and the deducing agent also chooses goodwill
+    abilities from the deduction. Returns, per script and agent, [games won, final guesses made, final
+    guesses that won].
+    """
+    whole = not (cast or days or loops)
     totals: dict[str, list[int]] = {"heuristic": [0, 0, 0], "deducing": [0, 0, 0]}
+    table: dict[str, dict[str, list[int]]] = {}
+    n_scripts = 0
     for path in shipped_scripts():
-        if not path.stem.startswith("btx"):
+        if not path.stem.startswith("btx") or not any(path.stem.startswith(w) for w in wanted):
             continue
+        n_scripts += 1
         base = load_script(path)
         rows: dict[str, list[int]] = {"heuristic": [0, 0, 0], "deducing": [0, 0, 0]}
         t0 = time.perf_counter()
         for seed in range(games):
-            script = tiny_script(base, cast, days, loops, sheet=37 * seed)
+            script = (
+                base
+                if whole
+                else tiny_script(
+                    base, cast or len(base.cast), days or base.days, loops or base.loops, 37 * seed
+                )
+            )
             for name in rows:
                 game = Game(script)
                 mastermind = HeuristicMastermind(seed)
                 protagonists: Any = (
                     HeuristicProtagonists(seed + 1)
                     if name == "heuristic"
-                    else DeducingProtagonists(PublicSheet.of(script), seed + 1)
+                    else DeducingProtagonists(PublicSheet.of(script), seed + 1, goodwill=not whole)
                 )
                 while not game.is_over:
                     assert game.pending is not None
@@ -78,11 +119,12 @@ def win_rates(games: int, cast: int, days: int, loops: int) -> None:
                     else:
                         game.apply(protagonists(ProtagonistsObservation(game), game.legal_actions()))
                 assert game.outcome is not None
-                won = game.outcome.winner == "protagonists"
-                guessed = any(e.kind == "final_guess" for e in game.log)
+                won = int(game.outcome.winner == "protagonists")
+                guessed = int(any(e.kind == "final_guess" for e in game.log))
                 rows[name][0] += won
                 rows[name][1] += guessed
-                rows[name][2] += guessed and won
+                rows[name][2] += guessed * won
+        table[path.stem] = rows
         for name, (won, guessed, guess_won) in rows.items():
             lo, hi = wilson(won, games)
             glo, ghi = wilson(guess_won, guessed)
@@ -95,31 +137,23 @@ def win_rates(games: int, cast: int, days: int, loops: int) -> None:
                 totals[name][k] += rows[name][k]
         print(f"  ({time.perf_counter() - t0:.1f} s)", flush=True)
     for name, (won, guessed, guess_won) in totals.items():
-        lo, hi = wilson(won, games * 3)
+        lo, hi = wilson(won, games * n_scripts)
         glo, ghi = wilson(guess_won, guessed)
         print(
-            f"{'all BTX':<28} {name:<10} wins {won:>3}/{games * 3} ({lo:.2f}-{hi:.2f})  "
+            f"{'all BTX':<28} {name:<10} wins {won:>3}/{games * n_scripts} ({lo:.2f}-{hi:.2f})  "
             f"final guess right {guess_won:>3}/{guessed} ({glo:.2f}-{ghi:.2f})"
         )
+    table["all"] = totals
+    return table
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument(
-        "--scripts",
-        default="fs_01",
-        help="comma-separated prefixes of script ids, or 'all' (default fs_01: a whole Basic Tragedy X "
-        "script takes minutes today, about 200 s for btx_01, so `make bench` measures the tutorial only)",
-    )
-    parser.add_argument("--win-rate", type=int, default=0, help="games per BTX script (agent comparison)")
-    parser.add_argument("--cast", type=int, default=4)
-    parser.add_argument("--days", type=int, default=3)
-    parser.add_argument("--loops", type=int, default=2)
-    args = parser.parse_args()
-    if args.win_rate:
-        win_rates(args.win_rate, args.cast, args.days, args.loops)
-        return
-    wanted = [] if args.scripts == "all" else [w for w in args.scripts.split(",") if w]
+ROOT = Path(__file__).resolve().parents[1]
+BASELINE = "e3180d2"
+
+
+def measure(wanted: list[str]) -> dict[str, dict[str, Any]]:
+    """Deduce after the first loop of each wanted script with the ``rulesengine`` on ``sys.path``."""
+    out: dict[str, dict[str, Any]] = {}
     for path in shipped_scripts():
         if wanted and not any(path.stem.startswith(w) for w in wanted):
             continue
@@ -131,14 +165,119 @@ def main() -> None:
         t_sheets = time.perf_counter() - t0
         t0 = time.perf_counter()
         result = deduce(record)
-        t_warm = time.perf_counter() - t0
-        print(
-            f"{path.stem:<28} sheets {len(sheets):>9,}  whole candidates {result.total:>11,}  "
-            f"consistent {result.candidates:>9,}  enumerate {t_sheets:7.2f} s  deduce {t_warm:7.2f} s  "
-            f"ratio x{t_warm / t_sheets:.1f}",
-            flush=True,
+        t_deduce = time.perf_counter() - t0
+        out[path.stem] = {
+            "sheets": len(sheets),
+            "total": result.total,
+            "replayed": getattr(result, "replayed", None),
+            "steps": getattr(result, "steps", None),
+            "consistent": result.candidates,
+            "enumerate": t_sheets,
+            "deduce": t_deduce,
+        }
+        print(json.dumps({path.stem: out[path.stem]}), flush=True)
+    return out
+
+
+def run_measure(tree: Path, script: str, limit: float, memory: float) -> dict[str, Any] | str:
+    """:func:`measure` of one script in a subprocess importing ``rulesengine`` from ``tree``, at most
+    ``limit`` seconds and ``memory`` GB of address space (else ``"time"`` or ``"memory"``)."""
+    import resource
+
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    env.pop("RULESENGINE_DATA", None)
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--measure", script]
+    cap = int(memory * 2**30)
+
+    def limit_memory() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
+    try:
+        proc = subprocess.run(
+            cmd, env=env, capture_output=True, text=True, timeout=limit, preexec_fn=limit_memory
         )
+    except subprocess.TimeoutExpired:
+        return "time"
+    if proc.returncode != 0:
+        if "MemoryError" in proc.stderr:
+            return "memory"
+        raise RuntimeError(proc.stderr[-2000:])
+    result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])[script]
+    return result
+
+
+def baseline_tree(commit: str, folder: Path) -> Path | None:
+    """Check out ``commit`` in ``folder`` with ``git worktree add --detach`` (``None`` when git cannot)."""
+    proc = subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(folder), commit],
+        capture_output=True,
+        text=True,
+    )
+    if proc.returncode != 0:
+        print(f"baseline {commit} unavailable: {proc.stderr.strip()}")
+        return None
+    return folder
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--scripts", default="btx", help="comma-separated prefixes of script ids, or 'all' (default btx)"
+    )
+    parser.add_argument("--baseline", default=BASELINE, help=f"baseline commit (default {BASELINE})")
+    parser.add_argument("--limit", type=float, default=120.0, help="seconds per script and tree (120)")
+    parser.add_argument("--memory", type=float, default=3.0, help="GB of memory per script and tree (3)")
+    parser.add_argument("--win-rate", type=int, default=0, help="games per BTX script (agent comparison)")
+    parser.add_argument("--cast", type=int, default=0, help="--win-rate: first N characters (0: all)")
+    parser.add_argument("--days", type=int, default=0, help="--win-rate: first N days (0: all)")
+    parser.add_argument("--loops", type=int, default=0, help="--win-rate: N loops (0: all)")
+    parser.add_argument("--measure", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure:
+        measure([args.measure])
+        return 0
+    if args.win_rate:
+        win_rates(args.win_rate, args.cast, args.days, args.loops, tuple(args.scripts.split(",")))
+        return 0
+    wanted = [] if args.scripts == "all" else [w for w in args.scripts.split(",") if w]
+    names = [p.stem for p in shipped_scripts() if not wanted or any(p.stem.startswith(w) for w in wanted)]
+    print(f"Deduction after the first loop (heuristic agents, seed 0); baseline {args.baseline}, "
+          f"limit {args.limit:.0f} s per script")
+    print(
+        f"{'script':26} {'sheets':>9} {'candidates':>12} {'replayed':>8} {'steps':>7} {'consistent':>10} "
+        f"{'enumerate/s':>11} {'(baseline)':>10} {'baseline/s':>10} {'now/s':>7} {'ratio':>7}"
+    )
+    with tempfile.TemporaryDirectory(prefix="bench_deduce_") as tmp:
+        tree = baseline_tree(args.baseline, Path(tmp) / "baseline")
+        try:
+            for name in names:
+                now = run_measure(ROOT, name, args.limit, args.memory)
+                over = {"time": f"{args.limit:.0f} s", "memory": f"{args.memory:g} GB"}
+                if isinstance(now, str):
+                    print(f"{name:26} over {over[now]} now (the baseline not run)", flush=True)
+                    continue
+                measured = run_measure(tree, name, args.limit, args.memory) if tree is not None else None
+                base = measured if isinstance(measured, dict) else None
+                if base is not None and base["consistent"] != now["consistent"]:
+                    print(f"{name}: the baseline found {base['consistent']} consistent candidates, now "
+                          f"{now['consistent']}")
+                    return 1
+                b = f"{base['deduce']:10.2f}" if base else f"{'>' + str(int(args.limit)):>10}"
+                e = f"{base['enumerate']:10.2f}" if base else f"{'-':>10}"
+                ratio = (base["deduce"] if base else args.limit) / now["deduce"]
+                r = f"{'' if base else '>'}{ratio:.1f}"
+                print(
+                    f"{name:26} {now['sheets']:>9,} {now['total']:>12,} {now['replayed']:>8,} "
+                    f"{now['steps']:>7,} {now['consistent']:>10,} {now['enumerate']:>11.2f} {e} {b} "
+                    f"{now['deduce']:>7.2f} {r:>7}",
+                    flush=True,
+                )
+        finally:
+            if tree is not None:
+                remove = ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)]
+                subprocess.run(remove, check=False)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

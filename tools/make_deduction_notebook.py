@@ -32,7 +32,8 @@ choices branched, and a sheet is ruled out as soon as the engine cannot reproduc
 (docs/looper_deduction.md). Probabilities are uniform over the candidates left.
 
 The game below is a small version of a Basic Tragedy X script (the first four characters, three days,
-two loops): on a whole script the deduction still takes minutes.
+two loops), so that each day's deduction takes a fraction of a second; on the whole of the first script it
+takes seconds after a loop (one replay serves every sheet that answers the engine's questions alike).
 """,
             """
 # Tragedy Looper 5 — Suy luận / deduction
@@ -43,8 +44,9 @@ phép đều được bộ máy chơi lại theo bản ghi công khai, các lự
 kịch bản bị loại ngay khi bộ máy không thể tạo lại điều đã thấy (docs/looper_deduction.md). Xác suất chia
 đều cho các kịch bản còn lại.
 
-Ván chơi dưới đây là bản nhỏ của một Kịch bản Basic Tragedy X (bốn nhân vật đầu, ba ngày, hai vòng lặp):
-với cả một Kịch bản, việc suy luận vẫn mất vài phút.
+Ván chơi dưới đây là bản nhỏ của một Kịch bản Basic Tragedy X (bốn nhân vật đầu, ba ngày, hai vòng lặp),
+để việc suy luận mỗi ngày chỉ mất một phần giây; với cả Kịch bản đầu tiên, sau một vòng lặp nó mất vài giây
+(một lần chơi lại dùng chung cho mọi kịch bản trả lời các câu hỏi của bộ máy giống nhau).
 """,
         ),
         code(SETUP),
@@ -53,8 +55,8 @@ với cả một Kịch bản, việc suy luận vẫn mất vài phút.
         code(
             """
 from rulesengine.viz.looper_deduction import (
-    DayByDay, Tables, candidates_chart, candidates_table, day_label, guess_table, picture, role_heat_map,
-    summary,
+    DayByDay, Tables, candidates_chart, candidates_table, day_label, guess_table, next_table, picture,
+    role_heat_map, summary,
 )
 
 days = DayByDay("btx_01_first_contract")
@@ -69,6 +71,25 @@ candidates_table(days.history)
             "Vì sao các kịch bản khác bị loại: mỗi sự kiện công khai loại bao nhiêu kịch bản.",
         ),
         code("Tables(summary(first))", IGNORE),
+        md(
+            """
+### What to try tomorrow
+
+The day ended on the Mastermind's cards for tomorrow. Each candidate still possible is played on: the
+Mastermind's cards by the heuristic agent, then each card the leader could place first, to the end of the
+day; an option whose outcomes differ most between the candidates tells the most (expected information, in
+bits).
+""",
+            """
+### Điều nên thử ngày mai
+
+Ngày kết thúc ở lượt đặt thẻ của Mastermind cho ngày mai. Mỗi kịch bản còn có thể được chơi tiếp: thẻ của
+Mastermind do tác tử heuristic đặt, rồi từng thẻ mà Leader có thể đặt đầu tiên, đến hết ngày; lựa chọn nào
+cho kết quả khác nhau nhiều nhất giữa các kịch bản thì cho nhiều thông tin nhất (thông tin kỳ vọng, tính
+bằng bit).
+""",
+        ),
+        code("next_table(first)", IGNORE),
         md("## Until the end of the game", "## Đến hết ván chơi"),
         code(
             """
@@ -86,7 +107,7 @@ candidates_table(days.history)
 The role assignment most likely to be right, its probability, and each single answer's probability.
 """,
             """
-## Cố vấn cho lượt Đoán cuối
+## Cố vấn cho lượt Phán đoán Cuối cùng
 
 Cách gán vai trò có khả năng đúng cao nhất, xác suất của nó, và xác suất đúng của từng câu trả lời.
 """,

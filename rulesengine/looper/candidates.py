@@ -94,19 +94,28 @@ def _multisets(ranges: list[tuple[str, int, int]], slots: int) -> Iterator[dict[
 
 
 def _assignments(cast: tuple[str, ...], counts: dict[str, int]) -> Iterator[dict[str, str]]:
-    """Every way to give the roles of ``counts`` to distinct cast members, the others Persons."""
+    """Every way to give the roles of ``counts`` to distinct cast members, the others Persons (in the
+    lexicographic order of the roles sorted by name, Persons last)."""
     pool: list[str] = []
     for role, n in sorted(counts.items()):
         pool.extend([role] * n)
     if len(pool) > len(cast):
         return
     pool.extend(["person"] * (len(cast) - len(pool)))
-    seen: set[tuple[str, ...]] = set()
-    for perm in itertools.permutations(pool):
-        if perm in seen:
-            continue
-        seen.add(perm)
-        yield dict(zip(cast, perm, strict=True))
+    ranks = [kinds.index(k) for k in pool] if (kinds := list(dict.fromkeys(pool))) else []
+    n = len(ranks)
+    while True:  # the next permutation in lexicographic order of the ranks (Narayana)
+        yield dict(zip(cast, [kinds[r] for r in ranks], strict=True))
+        i = n - 2
+        while i >= 0 and ranks[i] >= ranks[i + 1]:
+            i -= 1
+        if i < 0:
+            return
+        j = n - 1
+        while ranks[j] <= ranks[i]:
+            j -= 1
+        ranks[i], ranks[j] = ranks[j], ranks[i]
+        ranks[i + 1 :] = reversed(ranks[i + 1 :])
 
 
 def _parameters(public: Script, content: Content) -> list[dict[str, object]]:
@@ -131,6 +140,19 @@ def _sheets_for(public: Script, content: Content) -> tuple[Sheet, ...]:
     counted = tuple(c for c in cast if c not in irregular)
     out: list[Sheet] = []
     params = _parameters(public, content)
+    # The validator sees a character only through its tags and traits: sheets that differ by a
+    # permutation of roles among characters with the same tags and traits get the same verdict, so it is
+    # asked once per class (its own rules are not restated here).
+    kind_of = {
+        c: (tuple(sorted(content.characters[c].tags)), tuple(sorted(content.characters[c].traits)))
+        for c in cast
+    }
+    kinds = list(dict.fromkeys(kind_of.values()))
+    counted_classes = [g for k in kinds if len(g := tuple(c for c in counted if kind_of[c] == k)) > 1]
+    irregular_classes = [tuple(c for c in irregular if kind_of[c] == k) for k in kinds]
+    alone = tuple(c for c in counted if sum(kind_of[c] == kind_of[d] for d in counted) == 1)
+    verdicts: dict[tuple[object, ...], bool] = {}
+    assignments: dict[tuple[tuple[str, int], ...], list[tuple[dict[str, str], tuple[object, ...]]]] = {}
     # distinct culprits so the validator judges the sheet alone (culprits are added later)
     culprits = {i.day: cast[k % len(cast)] for k, i in enumerate(public.incidents)}
     for main in tset.main_plots:
@@ -144,14 +166,37 @@ def _sheets_for(public: Script, content: Content) -> tuple[Sheet, ...]:
                     r[1] += high
             plot_roles = set(ranges)
             free = [r for r in tset.roles if r != "person" and r not in plot_roles] or ["person"]
+            extras = []
+            for extra in itertools.product(free, repeat=len(irregular)):
+                given = dict(zip(irregular, extra, strict=True))
+                extras.append((given, tuple(tuple(sorted(given[c] for c in g)) for g in irregular_classes)))
             for counts in _multisets([(r, lo, hi) for r, (lo, hi) in sorted(ranges.items())], len(counted)):
-                for roles in _assignments(counted, counts):
-                    for extra in itertools.product(free, repeat=len(irregular)):
-                        full = {**roles, **dict(zip(irregular, extra, strict=True))}
-                        for par in params:
-                            sheet = Sheet(main, tuple(subs), full, **par)  # type: ignore[arg-type]
-                            if not script_problems(sheet_script(public, sheet, culprits), content):
-                                out.append(sheet)
+                pattern = tuple(sorted(counts.items()))
+                found = assignments.get(pattern)
+                if found is None:
+                    found = assignments[pattern] = [
+                        (
+                            roles,
+                            (
+                                *(roles[c] for c in alone),
+                                *(tuple(sorted(roles[c] for c in g)) for g in counted_classes),
+                            ),
+                        )
+                        for roles in _assignments(counted, counts)
+                    ]
+                for roles, orbit in found:
+                    for given, orbit_irregular in extras:
+                        full = {**roles, **given} if given else roles
+                        for n, par in enumerate(params):
+                            key = (main, subs, orbit, orbit_irregular, n)
+                            ok = verdicts.get(key)
+                            if ok is None:
+                                sheet = Sheet(main, tuple(subs), full, **par)  # type: ignore[arg-type]
+                                ok = verdicts[key] = not script_problems(
+                                    sheet_script(public, sheet, culprits), content
+                                )
+                            if ok:
+                                out.append(Sheet(main, tuple(subs), full, **par))  # type: ignore[arg-type]
     return tuple(out)
 
 

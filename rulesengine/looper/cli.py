@@ -144,7 +144,7 @@ def _deduce(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, sort_keys=True, ensure_ascii=False))
         return 0
-    print(f"candidates: {data['candidates']} ({message('deduce.weighting_uniform', args.lang)})")
+    print(f"candidates: {data['candidates']} ({message('looper.deduce.weighting_uniform', args.lang)})")
     for character, dist in data["roles"].items():
         print(f"  {character}: " + ", ".join(f"{r} {p}" for r, p in dist.items()))
     for day, dist in data["culprits"].items():

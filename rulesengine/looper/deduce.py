@@ -8,11 +8,18 @@ character's role, the character parameters and the culprit of every incident, wi
 
 A candidate is *consistent* when some choices of the Mastermind's hidden decisions, with the
 Protagonists' public actions, make the engine produce exactly the observed public log. The engine is the
-model of the rules: the candidate script is played from the start, the Mastermind's decisions are
-branched depth first, and a branch is cut as soon as its public log leaves the observed one. Cheap
-necessary filters come first (revealed roles, refusals, final-guess answers, revealed culprits). Culprits
-are bound when the engine reaches their incident step (TL-D7): the characters that make the step produce
-the same public events and the same state stay together, so one replay serves many culprits.
+model of the rules: the game is played from the start, the Mastermind's decisions are branched depth
+first, and a branch is cut as soon as its public log leaves the observed one. Cheap necessary filters
+come first (revealed roles, refusals, final-guess answers, revealed culprits).
+
+One replay serves many sheets: the game starts with its hidden facts *unknown* and the engine's
+questions about them ("is the Boy Student the Friend?", "is Paranoia Virus a plot?") are answered by the
+set of sheets of the current branch; where the sheets disagree the step is run again for each answer (a
+search tree over hidden facts), and parts that come out of a step in the same state are joined again.
+Culprits are bound when the engine reaches their incident step (TL-D7): the characters that make the step
+produce the same public events and the same state stay together. ``replay_each_sheet`` (one replay per
+sheet) and ``brute_force`` (one per sheet and culprit assignment) are the references the tests compare
+with.
 
 Probabilities are uniform over the consistent candidates unless a prior over plots is given; they are
 exact :class:`~fractions.Fraction` values.
@@ -32,7 +39,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -46,6 +53,7 @@ from rulesengine.looper.observe import MastermindObservation, ProtagonistsObserv
 from rulesengine.looper.rulings import from_options
 from rulesengine.looper.script import ScheduledIncident, Script
 from rulesengine.looper.state import STATE_FIELDS, Phase
+from rulesengine.messages import message as catalog_message
 
 __all__ = [
     "Candidate",
@@ -57,6 +65,7 @@ __all__ = [
     "consistent",
     "deduce",
     "message",
+    "replay_each_sheet",
     "tiny_script",
 ]
 
@@ -172,7 +181,9 @@ class Deduction:
     weighting: str
     eliminated: list[dict[str, Any]] = field(default_factory=list)
     total: int = 0
-    witnesses: list[Game] = field(default_factory=list, repr=False)
+    witnesses: Sequence[Game] = field(default_factory=list, repr=False)
+    replayed: int = 0
+    steps: int = 0
 
     @property
     def candidates(self) -> int:
@@ -241,47 +252,53 @@ class Deduction:
                     "expected_bits": m["expected_bits"],
                     "outcomes": m["outcomes"],
                     "sampled": m["sampled"],
-                    "why": message("deduce.next", language, outcomes=m["outcomes"], sampled=m["sampled"]),
+                    "why": message(
+                        "looper.deduce.next", language, outcomes=m["outcomes"], sampled=m["sampled"]
+                    ),
                 }
                 for m in self.next_moves()
             ],
         }
 
     def next_moves(self, limit: int = 5, sample: int = 24) -> list[dict[str, Any]]:
-        """The Protagonists' options at the pending decision ranked by expected information (bits).
+        """The Protagonists' options at their next decision ranked by expected information (bits).
 
         Each consistent candidate is played on from its witness game (the engine in the state where the
-        record ends, with that candidate's culprits) after the option, to the end of the day, with the
-        heuristic agents (seed 0) for every later decision. The outcome is the public events seen; with
-        one outcome per candidate the expected information gain is the entropy of the outcomes. At most
-        ``sample`` candidates, evenly spaced, are played (``sampled`` says how many).
+        record ends, that candidate's own script). When the record ends on the Mastermind's decision (at
+        the end of a day: tomorrow's cards), the Mastermind is played first by the heuristic agent (seed 0)
+        up to the Protagonists' first decision, whose options are ranked ("what to try tomorrow"). Each
+        option is then played to the end of that day with the heuristic agents (seed 0) for every later
+        decision. The outcome is the public events seen; with one outcome per candidate the expected
+        information gain is the entropy of the outcomes. At most ``sample`` candidates, evenly spaced, are
+        played (``sampled`` says how many).
         """
         from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists
 
-        if not self.witnesses or self.record.waiting in (None, "mastermind"):
+        if not self.witnesses or self.record.waiting is None:
             return []
         step = max(1, math.ceil(len(self.witnesses) / sample))
-        chosen = list(range(0, len(self.witnesses), step))
-        weight = {i: self.weights[i] for i in chosen}
+        starts: dict[int, Game] = {}
+        for i in range(0, len(self.witnesses), step):
+            g = self.witnesses[i].clone()
+            g.pause_between_phases = False
+            if g.is_paused:
+                g.resume()
+            mastermind = HeuristicMastermind(0)
+            while g.pending is not None and g.pending.who == "mastermind":
+                g.apply(mastermind(MastermindObservation(g), g.legal_actions()))
+            if g.pending is not None:
+                starts[i] = g
+        if not starts:
+            return []
+        weight = {i: self.weights[i] for i in starts}
         total = sum(weight.values(), Fraction(0))
-        first = self.witnesses[chosen[0]]
+        first = next(iter(starts.values()))
         assert first.pending is not None
         ranked: list[dict[str, Any]] = []
         for option in first.pending.options:
             mass: dict[tuple[str, ...], Fraction] = defaultdict(Fraction)
-            for i in chosen:
-                g = self.witnesses[i].clone()
-                g.pause_between_phases = False
-                culprits = dict(self.consistent[i].culprits)
-                g.script = replace(
-                    g.script,
-                    incidents=tuple(
-                        ScheduledIncident(x.day, x.incident, culprits.get(x.day, x.culprit))
-                        for x in g.script.incidents
-                    ),
-                )
-                if g.is_paused:
-                    g.resume()
+            for i, start_game in starts.items():
+                g = start_game.clone()
                 n = len(g.log)
                 start = (g.loop, g.day)
                 mastermind, protagonists = HeuristicMastermind(0), HeuristicProtagonists(0)
@@ -305,7 +322,7 @@ class Deduction:
                     "action": to_dict(option),
                     "expected_bits": round(bits, 6),
                     "outcomes": len(mass),
-                    "sampled": len(chosen),
+                    "sampled": len(starts),
                 }
             )
         ranked.sort(key=lambda m: (-float(m["expected_bits"]), repr(m["action"])))
@@ -314,66 +331,16 @@ class Deduction:
 
 # ------------------------------------------------------------------------------------------- messages
 
-#: Sentences of the deduction, by message id, in English and Vietnamese, with the same named fields.
-MESSAGES: dict[str, dict[str, str]] = {
-    "deduce.role_revealed": {
-        "en": "{character} was shown to be {role}: every sheet giving it another role is out",
-        "vi": "{character} đã lộ vai trò {role}: mọi kịch bản cho nhân vật này vai trò khác đều bị loại",
-    },
-    "deduce.refused": {
-        "en": "{character}'s goodwill ability was refused: only roles with goodwill refusal remain",
-        "vi": "Năng lực Goodwill của {character} bị từ chối: chỉ còn các vai trò có Từ chối Goodwill",
-    },
-    "deduce.guess_right": {
-        "en": "the final guess named {character} as {role} and was told right",
-        "vi": "lượt Đoán cuối gọi {character} là {role} và được trả lời là đúng",
-    },
-    "deduce.guess_wrong": {
-        "en": "the final guess named {character} as {role} and was told wrong",
-        "vi": "lượt Đoán cuối gọi {character} là {role} và được trả lời là sai",
-    },
-    "deduce.culprit_revealed": {
-        "en": "the culprit of day {day} was revealed: {character}",
-        "vi": "thủ phạm của ngày {day} đã bị lộ: {character}",
-    },
-    "deduce.event": {
-        "en": "the engine cannot produce '{kind}' (loop {loop}, day {day}) under these sheets, whatever the "
-        "Mastermind chose",
-        "vi": "động cơ luật không thể tạo ra '{kind}' (vòng lặp {loop}, ngày {day}) với các kịch bản này, "
-        "dù Mastermind chọn thế nào",
-    },
-    "deduce.missing": {
-        "en": "under these sheets the game would have shown more before '{kind}' (loop {loop}, day {day})",
-        "vi": "với các kịch bản này, ván chơi lẽ ra phải cho thấy thêm trước '{kind}' (vòng lặp {loop}, "
-        "ngày {day})",
-    },
-    "deduce.end": {
-        "en": "under these sheets the game would have gone on past the last observed event",
-        "vi": "với các kịch bản này, ván chơi lẽ ra phải tiếp tục sau sự kiện cuối cùng đã thấy",
-    },
-    "deduce.next": {
-        "en": "the candidates would show {outcomes} different public outcomes by the end of the day "
-        "({sampled} candidates played on)",
-        "vi": "các kịch bản sẽ cho {outcomes} kết quả công khai khác nhau đến cuối ngày "
-        "({sampled} kịch bản được chơi tiếp)",
-    },
-    "deduce.weighting_uniform": {
-        "en": "every consistent candidate is equally likely",
-        "vi": "mọi kịch bản còn phù hợp đều có khả năng như nhau",
-    },
-}
-
-
 def message(msg_id: str, language: str = "en", **fields: object) -> str:
-    """One sentence of the deduction in ``language`` (``en`` or ``vi``).
+    """One sentence of the deduction in ``language`` (``en`` or ``vi``), from the message catalogs
+    (``data/locale``, ids ``looper.deduce.*``; docs/translation.md).
 
-    >>> message("deduce.culprit_revealed", "en", day=2, character="boy_student")
+    >>> message("looper.deduce.culprit_revealed", "en", day=2, character="boy_student")
     'the culprit of day 2 was revealed: boy_student'
     """
-    entry = MESSAGES[msg_id]
-    if language not in entry:
+    if language not in ("en", "vi"):
         raise InputError("--lang", f"expected en or vi, got {language!r}")
-    return entry[language].format(**fields)
+    return catalog_message(msg_id, language, **fields)
 
 
 # ------------------------------------------------------------------------------------------- filters
@@ -396,7 +363,7 @@ def _filters(record: PublicRecord, content: Content) -> list[tuple[int, Callable
                     r == "serial_killer" and s.roles[c] == "person" and "paranoia_virus" in s.subplots
                 )
 
-            out.append((i, revealed, "deduce.role_revealed", {"character": c, "role": r}))
+            out.append((i, revealed, "looper.deduce.role_revealed", {"character": c, "role": r}))
         elif kind == "goodwill_refused":
             src = declared.get(e["ability"])
             if src is None:
@@ -405,7 +372,7 @@ def _filters(record: PublicRecord, content: Content) -> list[tuple[int, Callable
             def refuses(s: Sheet, c: str = src) -> bool:
                 return content.roles[s.roles[c]].refusal is not Refusal.NONE or "paranoia_virus" in s.subplots
 
-            out.append((i, refuses, "deduce.refused", {"character": src}))
+            out.append((i, refuses, "looper.deduce.refused", {"character": src}))
         elif kind == "guess":
             c, r, right = e["character"], e["role"], bool(e["right"])
 
@@ -416,7 +383,7 @@ def _filters(record: PublicRecord, content: Content) -> list[tuple[int, Callable
                 (
                     i,
                     guessed,
-                    "deduce.guess_right" if right else "deduce.guess_wrong",
+                    "looper.deduce.guess_right" if right else "looper.deduce.guess_wrong",
                     {"character": c, "role": r},
                 )
             )
@@ -438,18 +405,15 @@ class _Leaf:
     game: Game | None = None  # a witness game where the record ends (consistent leaves only)
 
 
-class _Explorer:
-    """Depth-first replay of one sheet against the record (the engine as the model)."""
+class _Matcher:
+    """The record as the replays compare with it: its events, the Protagonists' decisions, who waits."""
 
-    def __init__(self, record: PublicRecord, sheet: Sheet, content: Content, frame: Script) -> None:
+    def __init__(self, record: PublicRecord) -> None:
         self.events = record.events
         self.n_events = len(record.events)
         self.actions = record.actions
         self.waiting = record.waiting
-        self.leaves: list[_Leaf] = []
         self.reveals = self._reveals()
-        self.script = sheet_script(frame, sheet, {})
-        self.content = content
 
     def _reveals(self) -> dict[int, int]:
         """For each event index of a Mastermind card placement, the index of that day's reveal."""
@@ -464,16 +428,6 @@ class _Explorer:
                 pending = []
         return out
 
-    def run(self, culprits: dict[int, frozenset[str]]) -> list[_Leaf]:
-        rep = {d: min(s) for d, s in culprits.items()}
-        script = replace(
-            self.script,
-            incidents=tuple(ScheduledIncident(i.day, i.incident, rep[i.day]) for i in self.script.incidents),
-        )
-        game = Game(script, self.content, from_options(script.options), pause_between_phases=True)
-        self._visit(game, 0, 0, 0, culprits)
-        return self.leaves
-
     def _match(self, game: Game, n_log: int, i: int) -> int:
         """Compare the new public events with the record; the new index, or -1 - index on a mismatch."""
         events = self.events
@@ -484,6 +438,44 @@ class _Explorer:
                 return -1 - i
             i += 1
         return i
+
+    def _options(self, options: Sequence[Action], i: int) -> Sequence[Action]:
+        """The Mastermind's options that can match the next observed events (a sound look-ahead)."""
+        if not options or not isinstance(options[0], PlaceCard) or i >= self.n_events:
+            return options
+        e = self.events[i]
+        if e["kind"] != "card_placed":
+            return options
+        target = e["target"]
+        j = self.reveals.get(i)
+        card = None
+        if j is not None:
+            for owner, c, t in self.events[j]["cards"]:
+                if owner == "mastermind" and t == target:
+                    card = c
+        return [
+            a for a in options if isinstance(a, PlaceCard) and a.target == target and card in (None, a.card)
+        ]
+
+
+class _Explorer(_Matcher):
+    """Depth-first replay of one sheet against the record (the engine as the model)."""
+
+    def __init__(self, record: PublicRecord, sheet: Sheet, content: Content, frame: Script) -> None:
+        super().__init__(record)
+        self.leaves: list[_Leaf] = []
+        self.script = sheet_script(frame, sheet, {})
+        self.content = content
+
+    def run(self, culprits: dict[int, frozenset[str]]) -> list[_Leaf]:
+        rep = {d: min(s) for d, s in culprits.items()}
+        script = replace(
+            self.script,
+            incidents=tuple(ScheduledIncident(i.day, i.incident, rep[i.day]) for i in self.script.incidents),
+        )
+        game = Game(script, self.content, from_options(script.options), pause_between_phases=True)
+        self._visit(game, 0, 0, 0, culprits)
+        return self.leaves
 
     def _visit(self, game: Game, n_log: int, i: int, k: int, cs: dict[int, frozenset[str]]) -> None:
         while True:
@@ -534,24 +526,6 @@ class _Explorer:
 
     def _covered(self, cs: dict[int, frozenset[str]]) -> bool:
         return any(leaf.ok and all(cs[d] <= leaf.culprits[d] for d in cs) for leaf in self.leaves)
-
-    def _options(self, options: Sequence[Action], i: int) -> Iterable[Action]:
-        """The Mastermind's options that can match the next observed events (a sound look-ahead)."""
-        if not options or not isinstance(options[0], PlaceCard) or i >= self.n_events:
-            return options
-        e = self.events[i]
-        if e["kind"] != "card_placed":
-            return options
-        target = e["target"]
-        j = self.reveals.get(i)
-        card = None
-        if j is not None:
-            for owner, c, t in self.events[j]["cards"]:
-                if owner == "mastermind" and t == target:
-                    card = c
-        return [
-            a for a in options if isinstance(a, PlaceCard) and a.target == target and card in (None, a.card)
-        ]
 
     def _split(
         self, game: Game, n_log: int, i: int, k: int, cs: dict[int, frozenset[str]], sched: ScheduledIncident
@@ -645,8 +619,6 @@ def deduce(
     n_culprit_sets = _count_culprits(record.sheet.cast, days, known)
     removed: Counter[int] = Counter()
     reason: dict[int, tuple[str, dict[str, Any]]] = {}
-    kept: list[Candidate] = []
-    witnesses: list[Game] = []
     base = {d: frozenset([known[d]] if d in known else record.sheet.cast) for d in days}
     total = len(sheets) * _count_culprits(record.sheet.cast, days, {})
     # culprit reveals remove every assignment naming another culprit
@@ -655,35 +627,73 @@ def deduce(
         i = culprit_events[0]
         removed[i] += len(sheets) * (_count_culprits(record.sheet.cast, days, {}) - n_culprit_sets)
         e = record.events[i]
-        reason[i] = ("deduce.culprit_revealed", {"day": e["incident_day"], "character": e["culprit"]})
+        reason[i] = ("looper.deduce.culprit_revealed", {"day": e["incident_day"], "character": e["culprit"]})
+    survivors: list[Sheet] = []
     for sheet in sheets:
         failed = next((f for f in filters if not f[1](sheet)), None)
         if failed is not None:
             removed[failed[0]] += n_culprit_sets
             reason.setdefault(failed[0], (failed[2], failed[3]))
             continue
-        leaves = _Explorer(record, sheet, content, frame).run(base)
-        found: dict[tuple[tuple[int, str], ...], Game] = {}
-        for key, reached in _expand(record.sheet.cast, days, leaves, base, found).items():
-            if reached == _OK:
-                kept.append(Candidate(sheet, key))
-                witnesses.append(found[key])
+        survivors.append(sheet)
+    tree = _Tree(record, survivors, content, frame)
+    leaves = tree.run(base) if survivors else []
+    # the sheets of a node all behave alike: group the sheets by the leaves they reach, expand once a group
+    where: dict[int, list[int]] = defaultdict(list)
+    for n, leaf in enumerate(leaves):
+        for s in leaf.node.sheets:
+            where[id(s)].append(n)
+    groups: dict[tuple[int, ...], list[Sheet]] = {}
+    for s in survivors:
+        groups.setdefault(tuple(where[id(s)]), []).append(s)
+    combos = [
+        tuple(zip(days, combo, strict=True))
+        for combo in itertools.product(*(sorted(base[d]) for d in days))
+        if len(set(combo)) == len(combo)  # a character is the culprit of at most one incident (validator)
+    ]
+    found: list[tuple[Sheet, tuple[tuple[int, str], ...], tuple[tuple[str, Action], ...]]] = []
+    memo: dict[object, list[tuple[int, int]]] = {}
+    for sig, members in groups.items():
+        pattern = tuple(
+            (tuple(sorted((d, tuple(sorted(v))) for d, v in leaves[n].culprits.items())), leaves[n].reached)
+            for n in sig
+        )
+        scores = memo.get(pattern)
+        if scores is None:
+            scores = memo[pattern] = _scores(combos, [leaves[n] for n in sig])
+        for key, (best, src) in zip(combos, scores, strict=True):
+            if best == _OK:
+                history = leaves[sig[src]].history
+                for s in members:
+                    found.append((s, key, history))
             else:
-                removed[reached] += 1
+                removed[best] += len(members)
+    # in the order of one replay per sheet: sheet by sheet, culprit assignments in order
+    position = {id(s): n for n, s in enumerate(survivors)}
+    order = {key: n for n, key in enumerate(combos)}
+    found.sort(key=lambda f: (position[id(f[0])], order[f[1]]))
+    kept = [Candidate(s, key) for s, key, _ in found]
+    witnesses = _Witnesses(frame, content, found)
     weights = _weights(kept, prior)
     eliminated = []
     for i in sorted(removed):
         if i < len(record.events):
             e = record.events[i]
-            why_id, fields = reason.get(i, ("deduce.event", {}))
-            if why_id == "deduce.event":
+            why_id, fields = reason.get(i, ("looper.deduce.event", {}))
+            if why_id == "looper.deduce.event":
                 fields = {"kind": e["kind"], "loop": e["loop"], "day": e["day"]}
             eliminated.append(
                 {"event": i, "kind": e["kind"], "removed": removed[i], "why_id": why_id, "why_fields": fields}
             )
         else:
             eliminated.append(
-                {"event": i, "kind": "end", "removed": removed[i], "why_id": "deduce.end", "why_fields": {}}
+                {
+                    "event": i,
+                    "kind": "end",
+                    "removed": removed[i],
+                    "why_id": "looper.deduce.end",
+                    "why_fields": {},
+                }
             )
     return Deduction(
         record=record,
@@ -693,7 +703,559 @@ def deduce(
         eliminated=eliminated,
         total=total,
         witnesses=witnesses,
+        replayed=len(survivors),
+        steps=tree.replays,
     )
+
+
+# ------------------------------------------------------------------------------------------- the tree
+#
+# The deduction proper. Instead of one replay per sheet, one replay serves every sheet that agrees on the
+# hidden facts the engine has read so far: the game is started with *unknown* hidden facts (a role is a
+# ``_Hidden`` string, the plots a ``_HiddenPlots`` set), and each time the engine asks something of one
+# ("is this character the Friend?", "is Paranoia Virus a plot?", "which role exactly?") the answer is
+# looked up in the current node's sheets. When they all agree, the engine goes on; when they disagree the
+# step is abandoned (``_Fork``), the sheets are split by their answer, and the step is run again from the
+# saved state for each part. A node of the tree is a set of sheets and the answers they share; a leaf
+# says how far a node followed the record. Culprits are bound at their incident step as before.
+
+
+class _Fork(BaseException):  # not an Exception: nothing in the engine may catch it
+    """The engine asked a hidden fact on which the current node's sheets disagree."""
+
+    def __init__(self, key: tuple[object, ...], value_of: Callable[[Sheet], object]) -> None:
+        super().__init__(key)
+        self.key = key
+        self.value_of = value_of
+
+
+class _Node:
+    """A set of sheets that answered every question asked so far alike; ``path`` names the split."""
+
+    __slots__ = ("facts", "path", "sheets")
+
+    def __init__(self, sheets: list[Sheet], facts: dict[object, object], path: tuple[object, ...]) -> None:
+        self.sheets = sheets
+        self.facts = facts
+        self.path = path
+
+    def split(self, fork: _Fork) -> list[_Node]:
+        """The parts of this node by their answer to ``fork``'s question."""
+        parts: dict[object, list[Sheet]] = {}
+        value_of = fork.value_of
+        for s in self.sheets:
+            parts.setdefault(value_of(s), []).append(s)
+        return [
+            _Node(sheets, {**self.facts, fork.key: v}, (*self.path, (fork.key, v)))
+            for v, sheets in parts.items()
+        ]
+
+
+#: The node whose sheets answer the engine's questions now (set around every engine call).
+_CURRENT: list[_Node | None] = [None]
+
+
+def _ask(key: tuple[object, ...], value_of: Callable[[Sheet], Any]) -> Any:
+    """The current node's common answer to a question about the hidden facts, or a :class:`_Fork`."""
+    node = _CURRENT[0]
+    if node is None:
+        raise RuntimeError("a hidden fact of the deduction was read outside the deduction")
+    facts = node.facts
+    if key in facts:
+        return facts[key]
+    sheets = node.sheets
+    v = value_of(sheets[0])
+    for s in sheets:
+        if value_of(s) != v:
+            raise _Fork(key, value_of)
+    facts[key] = v
+    return v
+
+
+def _role_getter(character: str) -> Callable[[Sheet], str]:
+    return lambda s: s.roles[character]
+
+
+class _Hidden(str):
+    """A hidden string fact (a character's role on the sheet) that answers only through :func:`_ask`.
+
+    Equality with a known string asks only that question (so "is it the Friend?" splits the sheets in
+    two, not by every role); hashing, ordering, printing or any string method asks for the value. (The
+    few C-level operations that read a string's characters without asking — ``"".join``, a plain string
+    ``+`` it — would see a placeholder: the engine applies none to a role, and the tests against one
+    replay per sheet would show it if it did.)"""
+
+    key: tuple[object, ...]
+    getter: Callable[[Sheet], str]
+
+    def __new__(cls, key: tuple[object, ...], getter: Callable[[Sheet], str]) -> _Hidden:
+        obj = str.__new__(cls, "\x00hidden:" + repr(key))
+        obj.key = key
+        obj.getter = getter
+        return obj
+
+    def value(self) -> str:
+        """The common value of the current node's sheets (or a fork)."""
+        return str(_ask(self.key, self.getter))
+
+    def __eq__(self, other: object) -> bool:
+        node = _CURRENT[0]
+        if node is not None:
+            facts = node.facts
+            known = facts.get(self.key)
+            if known is not None and not isinstance(other, _Hidden):
+                return bool(known == other)
+            hit = facts.get(("eq", self.key, other))
+            if hit is not None:
+                return bool(hit)
+        get = self.getter
+        if isinstance(other, _Hidden):
+            if other.key == self.key:
+                return True
+            oget = other.getter
+            return bool(_ask(("same", self.key, other.key), lambda s: get(s) == oget(s)))
+        return bool(_ask(("eq", self.key, other), lambda s: get(s) == other))
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self.value())
+
+    def __repr__(self) -> str:  # never asks: used in state fingerprints, where unknown stays unknown
+        node = _CURRENT[0]
+        if node is not None and self.key in node.facts:
+            return repr(node.facts[self.key])
+        return f"<hidden {self.key!r}>"
+
+    def __str__(self) -> str:
+        return self.value()
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value(), spec)
+
+    def __bool__(self) -> bool:
+        return bool(self.value())
+
+    def __reduce__(self) -> Any:
+        raise TypeError("a hidden fact cannot be pickled")
+
+
+def _delegate(name: str) -> Callable[..., Any]:
+    def method(self: _Hidden, *args: Any, **kwargs: Any) -> Any:
+        args = tuple(a.value() if isinstance(a, _Hidden) else a for a in args)
+        return getattr(self.value(), name)(*args, **kwargs)
+
+    method.__name__ = name
+    return method
+
+
+for _name in dir(str):
+    if _name not in _Hidden.__dict__ and _name not in (
+        "__new__", "__init__", "__getattribute__", "__setattr__", "__delattr__", "__class__",
+        "__init_subclass__", "__subclasshook__", "__reduce_ex__", "__getnewargs__", "__dir__",
+        "__sizeof__", "__doc__",
+    ):
+        setattr(_Hidden, _name, _delegate(_name))
+
+
+class _HiddenPlots:
+    """The script's plots as the engine asks them (``plot in game._plots``), answered by the node."""
+
+    def __contains__(self, plot: object) -> bool:
+        return bool(_ask(("plot", plot), lambda s: plot == s.main_plot or plot in s.subplots))
+
+    def _all(self) -> frozenset[str]:
+        return frozenset(_ask(("plots",), lambda s: frozenset((s.main_plot, *s.subplots))))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._all()))
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+class _HiddenSubplots(tuple):
+    """``script.subplots`` as the engine reads it (the Informer names one), answered by the node."""
+
+    def _value(self) -> tuple[str, ...]:
+        return tuple(_ask(("subplots",), lambda s: s.subplots))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._value())
+
+    def __len__(self) -> int:
+        return len(self._value())
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._value()[i]
+
+    def __contains__(self, plot: object) -> bool:
+        return bool(_ask(("subplot", plot), lambda s: plot in s.subplots))
+
+    def __eq__(self, other: object) -> bool:
+        return self._value() == other
+
+    def __ne__(self, other: object) -> bool:
+        return self._value() != other
+
+    def __hash__(self) -> int:
+        return hash(self._value())
+
+    def __repr__(self) -> str:
+        return "<hidden subplots>"
+
+
+_HIDDEN_PLOTS: Any = _HiddenPlots()
+
+
+class _HiddenGame(Game):
+    """A game whose hidden facts are the current node's: unknown roles, plots and subplots.
+
+    Only the start differs from :class:`Game` (its clones are plain games sharing the hidden context);
+    not being ``Game`` itself, it is never taken from or put in the engine's cache of first decisions."""
+
+    __slots__ = ()
+
+    def _init_context(
+        self, script: Script, content: Content, rulings: Any, record: bool, pause_between_phases: bool
+    ) -> None:
+        # the engine's tables are built from a plain placeholder, then the hidden facts replace them
+        plain = replace(script, main_plot="", subplots=(), roles={})
+        super()._init_context(plain, content, rulings, record, pause_between_phases)
+        self.script = script
+        self._plots = _HIDDEN_PLOTS
+        self._script_roles = dict(script.roles)
+
+
+def _hidden_script(frame: Script, params: tuple[Any, Any, Any], culprits: Mapping[int, str]) -> Script:
+    """The frame with the given character parameters and culprits, every other private fact hidden."""
+    roles = {c: _Hidden(("role", c), _role_getter(c)) for c in frame.cast}
+    return replace(
+        frame,
+        main_plot=_Hidden(("main",), lambda s: s.main_plot),
+        subplots=_HiddenSubplots(),
+        roles=roles,
+        incidents=tuple(ScheduledIncident(i.day, i.incident, culprits[i.day]) for i in frame.incidents),
+        godly_being_entry_loop=params[0],
+        boss_turf=params[1],
+        henchman_start=params[2],
+    )
+
+
+@dataclass
+class _TreeLeaf:
+    node: _Node
+    culprits: dict[int, frozenset[str]]
+    reached: int  # how many observed events the branch reproduced (_OK: consistent)
+    history: tuple[tuple[str, Action], ...] = ()  # the witness's decisions (consistent leaves only)
+
+
+class _Tree(_Matcher):
+    """Depth-first replay of every sheet at once against the record, split only where the sheets' hidden
+    facts make the engine answer differently (the engine as the model)."""
+
+    def __init__(
+        self, record: PublicRecord, sheets: Sequence[Sheet], content: Content, frame: Script
+    ) -> None:
+        super().__init__(record)
+        self.leaves: list[_TreeLeaf] = []
+        self.sheets = sheets
+        self.content = content
+        self.frame = frame
+        self.rulings = from_options(frame.options)
+        self.ok: dict[int, list[dict[int, frozenset[str]]]] = {}  # id(sheet) -> culprit sets witnessed
+        self.replays = 0
+
+    def run(self, culprits: dict[int, frozenset[str]]) -> list[_TreeLeaf]:
+        """Explore every sheet; the leaves of the tree."""
+        groups: dict[tuple[Any, Any, Any], list[Sheet]] = {}
+        for s in self.sheets:
+            groups.setdefault((s.godly_being_entry_loop, s.boss_turf, s.henchman_start), []).append(s)
+        rep = {d: min(s) for d, s in culprits.items()}
+        for params, sheets in groups.items():
+            script = _hidden_script(self.frame, params, rep)
+            node = _Node(sheets, {}, (params,))
+
+            def start(script: Script = script) -> Game:
+                return _HiddenGame(script, self.content, self.rulings, pause_between_phases=True)
+
+            for game, part, j in self._attempt(start, node, lambda g: None, 0, 0):
+                self._after(game, part, j, 0, culprits)
+        return self.leaves
+
+    def _attempt(
+        self, start: Callable[[], Game], node: _Node, act: Callable[[Game], None], n_log: int, i: int
+    ) -> list[tuple[Game, _Node, int]]:
+        """Run ``act`` on a fresh game from ``start`` under ``node`` and match its new public events,
+        splitting the node and running again on every fork; each part's game and match (see _match)."""
+        out: list[tuple[Game, _Node, int]] = []
+        todo = [node]
+        while todo:
+            nd = todo.pop()
+            _CURRENT[0] = nd
+            self.replays += 1
+            try:
+                g = start()
+                act(g)
+                j = self._match(g, n_log, i)
+            except _Fork as fork:
+                todo.extend(nd.split(fork))
+                continue
+            finally:
+                _CURRENT[0] = None
+            out.append((g, nd, j))
+        if len(out) > 1:
+            out = self._merge(node, out, n_log)
+        return out
+
+    def _merge(
+        self, node: _Node, parts: list[tuple[Game, _Node, int]], n_log: int
+    ) -> list[tuple[Game, _Node, int]]:
+        """Parts of ``node`` that came out of the same step in the same state (the same new public
+        events and the same state record, unknown facts left unknown) are one node again: the answers
+        that split them changed nothing the engine will read later."""
+        same: dict[object, list[tuple[Game, _Node, int]]] = {}
+        for g, nd, j in parts:
+            sig = (j, _raw_state(g, n_log)) if j >= 0 else (j,)
+            same.setdefault(sig, []).append((g, nd, j))
+        if len(same) == len(parts):
+            return parts
+        out = []
+        for group in same.values():
+            if len(group) == 1:
+                out.append(group[0])
+                continue
+            g, _, j = group[0]
+            if len(group) == len(parts):
+                out.append((g, node, j))
+                continue
+            sheets = [s for _, nd, _ in group for s in nd.sheets]
+            path = (*node.path, ("merged", tuple(nd.path[len(node.path) :] for _, nd, _ in group)))
+            out.append((g, _Node(sheets, dict(node.facts), path), j))
+        return out
+
+    def _after(self, game: Game, node: _Node, j: int, k: int, cs: dict[int, frozenset[str]]) -> None:
+        if j < 0:
+            self.leaves.append(_TreeLeaf(node, cs, -1 - j))
+            return
+        self._visit(game, len(game.log), j, k, cs, node)
+
+    def _leaf(self, node: _Node, cs: dict[int, frozenset[str]], i: int, ok: bool, game: Game) -> None:
+        if ok:
+            self.leaves.append(_TreeLeaf(node, cs, _OK, tuple(game.history)))
+            for s in node.sheets:
+                self.ok.setdefault(id(s), []).append(cs)
+        else:
+            self.leaves.append(_TreeLeaf(node, cs, i))
+
+    def _visit(
+        self, game: Game, n_log: int, i: int, k: int, cs: dict[int, frozenset[str]], node: _Node
+    ) -> None:
+        base: Game | None = None  # a saved state and the steps run since, to go back on a fork
+        since: list[Callable[[Game], None]] = []
+        while True:
+            if game.is_over:
+                self._leaf(node, cs, i, i == self.n_events and k == len(self.actions), game)
+                return
+            act: Callable[[Game], None]
+            if game.is_paused:
+                if game.phase is Phase.INCIDENT and game.step == 0:
+                    sched = game.script.incident_on(game.day)
+                    if sched is not None and len(cs[game.day]) > 1:
+                        self._split(game, n_log, i, k, cs, sched, node)
+                        return
+                act = Game.resume
+            else:
+                pending = game.pending
+                assert pending is not None
+                done = i == self.n_events and k == len(self.actions)
+                if pending.who != "mastermind":
+                    if k == len(self.actions):
+                        self._leaf(node, cs, i, done and self.waiting == pending.who, game)
+                        return
+                    who, action = self.actions[k]
+                    if who != pending.who or action not in pending.options:
+                        self._leaf(node, cs, i, False, game)
+                        return
+                    k += 1
+                    act = _applying(action)
+                else:
+                    if done and self.waiting == "mastermind":
+                        self._leaf(node, cs, i, True, game)
+                        return
+                    # (with the record done but the Protagonists waiting, a silent answer such as a Pass
+                    # may still lead to their decision: keep branching)
+                    options = self._options(pending.options, i)
+                    if not options:
+                        self._leaf(node, cs, i, False, game)
+                        return
+                    if len(options) > 1:
+                        for a in options:
+                            if self._covered(node, cs):
+                                return  # every sheet and culprit assignment here already has a witness
+                            for g2, part, j in self._attempt(game.clone, node, _applying(a), n_log, i):
+                                self._after(g2, part, j, k, cs)
+                        return
+                    act = _applying(options[0])
+            # one way on: run it in place, from a saved state only when the sheets disagree (a fork)
+            if base is None or len(since) > 8:
+                base, since = game.clone(), []
+            _CURRENT[0] = node
+            self.replays += 1
+            forked = False
+            try:
+                act(game)
+                j = self._match(game, n_log, i)
+            except _Fork:
+                forked = True  # (handled below, out of the except clause: no traceback kept alive)
+            finally:
+                _CURRENT[0] = None
+            if forked:
+                _CURRENT[0] = node
+                try:
+                    game = base.clone()
+                    for a2 in since:
+                        a2(game)
+                finally:
+                    _CURRENT[0] = None
+                for g2, part, j in self._attempt(game.clone, node, act, n_log, i):
+                    self._after(g2, part, j, k, cs)
+                return
+            since.append(act)
+            if j < 0:
+                self.leaves.append(_TreeLeaf(node, cs, -1 - j))
+                return
+            i, n_log = j, len(game.log)
+
+    def _covered(self, node: _Node, cs: dict[int, frozenset[str]]) -> bool:
+        ok = self.ok
+        if not ok:
+            return False
+        for s in node.sheets:
+            seen = ok.get(id(s))
+            if not seen or not any(all(cs[d] <= w[d] for d in cs) for w in seen):
+                return False
+        return True
+
+    def _split(
+        self,
+        game: Game,
+        n_log: int,
+        i: int,
+        k: int,
+        cs: dict[int, frozenset[str]],
+        sched: ScheduledIncident,
+        node: _Node,
+    ) -> None:
+        """TL-D7: bind today's culprit; culprits giving the same public events and state (and the same
+        part of the sheets) stay together."""
+        groups: dict[object, tuple[Game, _Node, int, list[str]]] = {}
+        day = game.day
+        for c in sorted(cs[day]):
+            script = replace(
+                game.script,
+                incidents=tuple(
+                    ScheduledIncident(x.day, x.incident, c if x.day == day else x.culprit)
+                    for x in game.script.incidents
+                ),
+            )
+
+            def start(script: Script = script) -> Game:
+                g = game.clone()
+                g.script = script
+                return g
+
+            for g2, part, j in self._attempt(start, node, Game.resume, n_log, i):
+                _CURRENT[0] = part
+                try:
+                    sig = (
+                        part.path,
+                        j,
+                        tuple(repr(e.as_dict()) for e in g2.log[n_log:] if e.visibility == "public"),
+                        repr([getattr(g2, f) for f in _FINGERPRINT_FIELDS if f not in _CULPRIT_FIELDS]),
+                        repr([{**r, "culprit": None} for r in g2.happened_ever]),
+                    )
+                finally:
+                    _CURRENT[0] = None
+                if sig in groups:
+                    groups[sig][3].append(c)
+                else:
+                    groups[sig] = (g2, part, j, [c])
+        for g2, part, j, members in groups.values():
+            self._after(g2, part, j, k, {**cs, day: frozenset(members)})
+
+
+def _raw_state(game: Game, n_log: int) -> str:
+    """The state record and the new public events as text, hidden facts written as unknown."""
+    saved, _CURRENT[0] = _CURRENT[0], None
+    try:
+        return repr(
+            (
+                [getattr(game, f) for f in _FINGERPRINT_FIELDS],
+                [e.as_dict() for e in game.log[n_log:] if e.visibility == "public"],
+                game.script.incidents,
+            )
+        )
+    finally:
+        _CURRENT[0] = saved
+
+
+_CULPRIT_FIELDS = frozenset({"happened", "happened_ever"})
+
+
+def _applying(action: Action) -> Callable[[Game], None]:
+    return lambda g: g.apply(action)
+
+
+
+def _scores(combos: list[tuple[tuple[int, str], ...]], leaves: list[_TreeLeaf]) -> list[tuple[int, int]]:
+    """For each culprit assignment, how far the best of ``leaves`` holding it followed the record (``_OK``:
+    consistent) and which leaf that was (-1 events and leaf -1 when none holds it)."""
+    if len(leaves) == 1:
+        leaf = leaves[0]
+        cs = leaf.culprits
+        return [(leaf.reached, 0) if all(c in cs[d] for d, c in key) else (-1, -1) for key in combos]
+    out = []
+    for key in combos:
+        best, src = -1, -1
+        for n, leaf in enumerate(leaves):
+            if leaf.reached > best and all(c in leaf.culprits[d] for d, c in key):
+                best, src = leaf.reached, n
+        out.append((best, src))
+    return out
+
+
+class _Witnesses(Sequence[Game]):
+    """The witness game of each consistent candidate, replayed from its decisions when asked: the
+    candidate's own script played to where the record ends."""
+
+    def __init__(
+        self,
+        frame: Script,
+        content: Content,
+        found: list[tuple[Sheet, tuple[tuple[int, str], ...], tuple[tuple[str, Action], ...]]],
+    ) -> None:
+        self.frame = frame
+        self.content = content
+        self.found = found
+
+    def __len__(self) -> int:
+        return len(self.found)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        sheet, culprits, history = self.found[i]
+        script = sheet_script(self.frame, sheet, dict(culprits))
+        game = Game(script, self.content, from_options(script.options), pause_between_phases=True)
+        for _who, action in history:
+            while game.is_paused:
+                game.resume()
+            game.apply(action)
+        while game.is_paused:
+            game.resume()
+        return game
 
 
 def _count_culprits(cast: tuple[str, ...], days: Sequence[int], known: Mapping[int, str]) -> int:
@@ -743,6 +1305,24 @@ def brute_force(
                 explorer._options = lambda options, i: options  # type: ignore[method-assign]
             if any(leaf.ok for leaf in explorer.run(cs)):
                 out.add(Candidate(sheet, tuple(zip(days, combo, strict=True))))
+    return out
+
+
+def replay_each_sheet(record: PublicRecord, content: Content | None = None) -> set[Candidate]:
+    """A second reference, fast enough for whole loops of larger scripts: every private sheet replayed on
+    its own (no tree, no hidden facts: the engine plays the sheet's own script), culprits still grouped at
+    their incident step; no cheap filter. The brute-force tests check it on small scripts."""
+    content = content if content is not None else load_content()
+    frame = record.sheet.frame()
+    days = [d for d, _ in record.sheet.incidents]
+    known = _revealed_culprits(record)
+    base = {d: frozenset([known[d]] if d in known else record.sheet.cast) for d in days}
+    out: set[Candidate] = set()
+    for sheet in private_sheets(frame, content):
+        leaves = _Explorer(record, sheet, content, frame).run(base)
+        for key, reached in _expand(record.sheet.cast, days, leaves, base).items():
+            if reached == _OK:
+                out.add(Candidate(sheet, key))
     return out
 
 

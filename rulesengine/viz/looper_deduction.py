@@ -1,8 +1,10 @@
 """Notebook 05: the deduction day by day — a heat map of roles, the candidates falling, the advice.
 
 :class:`DayByDay` plays a small version of a Basic Tragedy X script (the first four characters, three
-days, two loops: a whole-script deduction takes minutes, see docs/looper_deduction.md) with the heuristic
-agents, one day at a time, and deduces from the Protagonists' record at the end of each day.
+days, two loops, so that a day's deduction and its advice take a fraction of a second; see
+docs/looper_deduction.md for whole scripts) with the heuristic agents, one day at a time, and deduces from
+the Protagonists' record at the end of each day. The day ends on the Mastermind's cards for tomorrow:
+:func:`next_table` ranks the leader's first card of tomorrow ("what to try tomorrow").
 :func:`role_heat_map` and :func:`candidates_chart` draw one deduction and the history (``ax=None``
 helpers); :func:`candidates_table`, :func:`eliminations_table`, :func:`guess_table` and :func:`next_table`
 show it as tables. Everything a person reads is in the notebook's language, with readable names

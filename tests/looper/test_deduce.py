@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import string
 from fractions import Fraction
 from typing import Any
 
@@ -19,12 +18,13 @@ from rulesengine.errors import InputError
 from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
 from rulesengine.looper.candidates import Sheet, private_sheets
 from rulesengine.looper.deduce import (
-    MESSAGES,
     Candidate,
     PublicRecord,
     PublicSheet,
     brute_force,
     deduce,
+    message,
+    replay_each_sheet,
     tiny_script,
 )
 from rulesengine.looper.engine import Game
@@ -85,20 +85,51 @@ def test_deduction_equals_brute_force_culprits_bound_at_incident_step_tl_d7(
         game = played(script, seed, steps, heuristic=seed == 0)
         record = PublicRecord.from_game(game)
         result = deduce(record)
-        assert set(result.consistent) == brute_force(record), (name, steps)
+        reference = brute_force(record)
+        assert set(result.consistent) == reference, (name, steps)
+        assert replay_each_sheet(record) == reference, (name, steps)
         assert truth(script) in result.consistent
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_deduction_after_a_whole_btx_loop_equals_one_replay_per_sheet_tl_d7(seed: int) -> None:
+    """A Basic Tragedy X script of 4 characters over its 4 days, played to the end of its first loop: the
+    tree over hidden facts gives the same candidates, and charges the same eliminations, as one replay of
+    every private sheet on its own (the reference the brute-force test checks on small scripts)."""
+    script = tiny("btx_01_first_contract", 4, 4, 2, sheet=11 * seed + 3)
+    game = Game(script)
+    agents: dict[str, Any] = {
+        "mastermind": HeuristicMastermind(seed),
+        "protagonists": HeuristicProtagonists(seed + 7),
+    }
+    while not game.is_over and not any(e.kind == "loop_end" for e in game.log):
+        assert game.pending is not None
+        side = "mastermind" if game.pending.who == "mastermind" else "protagonists"
+        game.apply(agents[side](observation(game, side), game.legal_actions()))
+    record = PublicRecord.from_game(game)
+    assert any(e["kind"] == "loop_end" for e in record.events)
+    result = deduce(record)
+    assert set(result.consistent) == replay_each_sheet(record)
+    assert len(result.consistent) == len(set(result.consistent))
+    assert truth(script) in result.consistent
+    assert sum(e["removed"] for e in result.eliminated) + result.candidates == result.total
 
 
 @pytest.mark.parametrize("path", shipped_scripts(), ids=lambda p: p.stem)
 def test_true_script_never_ruled_out_and_probabilities_add_to_one(path: object) -> None:
-    """On a small version of every shipped script (the first 3 characters, 2 days, 2 loops, several of
-    its sheets), random and heuristic games: the truth stays, every distribution adds to 1."""
+    """On small versions of every shipped script (the first 3 characters, 2 days, 2 loops, a different
+    private sheet each), a random and a heuristic game each, cut at a point of the game that varies: the
+    truth stays, every distribution adds to 1, and another consistent candidate played with its own
+    witness's decisions shows the same record and gets the same deduction (``LOOPER_DEDUCE_GAMES`` small
+    scripts per shipped script; ``make fuzz`` runs hundreds)."""
     base = load_script(path)  # type: ignore[arg-type]
+    swapped = 0
     for k in range(GAMES):
         script = tiny_script(base, 3, 2, 2, sheet=7 * k)
         for heuristic in (False, True):
-            game = played(script, k, 10_000, heuristic)
-            result = deduce(PublicRecord.from_game(game))
+            game = played(script, k, 10_000 if k % 3 == 0 else 15 + 11 * k % 60, heuristic)
+            record = PublicRecord.from_game(game)
+            result = deduce(record)
             assert truth(script) in result.consistent
             assert sum(result.weights) == 1
             for dist in result.roles.values():
@@ -107,6 +138,16 @@ def test_true_script_never_ruled_out_and_probabilities_add_to_one(path: object) 
                 assert sum(dist.values()) == 1
             mains = {p for c in result.consistent for p in (c.sheet.main_plot,)}
             assert sum(result.plots[p] for p in mains) == 1
+            others = [i for i, c in enumerate(result.consistent) if c != truth(script)]
+            if others:
+                witness = result.witnesses[others[(k * 7919) % len(others)]]
+                again = Game(witness.script)
+                for _who, action in witness.history:
+                    again.apply(action)
+                assert PublicRecord.from_game(again) == record
+                assert set(deduce(PublicRecord.from_game(again)).consistent) == set(result.consistent)
+                swapped += 1
+    assert swapped > 0
 
 
 @pytest.mark.parametrize(
@@ -161,8 +202,8 @@ def test_revealed_role_removes_the_other_sheets_tl_d6c() -> None:
     result = deduce(PublicRecord.from_game(game))
     assert truth(script) in result.consistent
     kinds = {e["kind"]: e["why_id"] for e in result.eliminated}
-    assert kinds["goodwill_refused"] == "deduce.refused"
-    assert kinds["guess"] in ("deduce.guess_right", "deduce.guess_wrong")
+    assert kinds["goodwill_refused"] == "looper.deduce.refused"
+    assert kinds["guess"] in ("looper.deduce.guess_right", "looper.deduce.guess_wrong")
     assert sum(e["removed"] for e in result.eliminated) + result.candidates == result.total
 
 
@@ -190,12 +231,29 @@ def test_best_guess_is_the_heaviest_role_assignment() -> None:
     assert p == max(mass.values()) and tuple(sorted(guess.items())) in mass
 
 
-def test_messages_have_both_languages_with_the_same_fields() -> None:
-    fmt = string.Formatter()
-    for msg_id, entry in MESSAGES.items():
-        assert set(entry) == {"en", "vi"}, msg_id
-        fields = [{f for _, f, _, _ in fmt.parse(entry[lang]) if f} for lang in ("en", "vi")]
-        assert fields[0] == fields[1], msg_id
+def test_every_sentence_of_the_deduction_is_in_both_catalogs_with_the_same_fields() -> None:
+    """The deduction's sentences come from the gettext catalogs (docs/translation.md), in English and
+    Vietnamese with the same fields; every id the module names is there."""
+    import ast
+    from pathlib import Path
+
+    from rulesengine.looper import deduce as module
+    from rulesengine.messages import TEMPLATE, catalog_path, placeholders, read_catalog
+
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    ids = {
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.startswith("looper.deduce.")
+    }
+    assert len(ids) >= 8
+    english, vietnamese = read_catalog(TEMPLATE), read_catalog(catalog_path("vi"))
+    for msg_id in ids:
+        assert english[msg_id].text and vietnamese[msg_id].text, msg_id
+        assert placeholders(english[msg_id].text) == placeholders(vietnamese[msg_id].text), msg_id
+    assert message("looper.deduce.refused", "vi", character="X").startswith("Năng lực Goodwill của X")
+    with pytest.raises(InputError, match="--lang"):
+        message("looper.deduce.end", "fr")
 
 
 def test_cli_deduce_json(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:

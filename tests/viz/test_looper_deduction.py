@@ -115,6 +115,10 @@ def test_what_to_try_names_the_card_and_target_not_a_dict() -> None:
     moves = result.as_dict("vi")["next"]
     assert [row[0] for row in table.rows] == [describe_action(from_dict(m["action"]), "vi") for m in moves]
     assert not INTERNAL_ID.search(repr(table)) and "{'" not in repr(table)
-    assert (
-        next_table(DayByDay("btx_01_first_contract").step(), "en") is None
-    )  # no protagonist decision pending
+    # at the end of a day the game waits for the Mastermind's cards: what to try tomorrow ranks the
+    # leader's first card of the next day (the Mastermind's cards played by the heuristic model)
+    after_day = DayByDay("btx_01_first_contract").step()
+    assert after_day.record.waiting == "mastermind"
+    tomorrow = next_table(after_day, "en")
+    assert tomorrow is not None and len(tomorrow.rows) >= 2
+    assert all(m["action"]["type"] == "place_card" for m in after_day.as_dict("en")["next"])
