@@ -52,7 +52,7 @@ from rulesengine.looper.engine import Game
 from rulesengine.looper.observe import MastermindObservation, ProtagonistsObservation, observation
 from rulesengine.looper.rulings import from_options
 from rulesengine.looper.script import ScheduledIncident, Script
-from rulesengine.looper.state import STATE_FIELDS, Phase
+from rulesengine.looper.state import STATE_FIELDS, Phase, Visibility
 from rulesengine.messages import message as catalog_message
 
 __all__ = [
@@ -994,16 +994,21 @@ class _Tree(_Matcher):
         while todo:
             nd = todo.pop()
             _CURRENT[0] = nd
+            _CHECK[0] = (self, [n_log, i])
             self.replays += 1
             try:
                 g = start()
+                g.__class__ = _CheckedGame
                 act(g)
                 j = self._match(g, n_log, i)
             except _Fork as fork:
                 todo.extend(nd.split(fork))
                 continue
+            except _Mismatch as miss:
+                j = -1 - miss.reached
             finally:
                 _CURRENT[0] = None
+                _CHECK[0] = None
             out.append((g, nd, j))
         if len(out) > 1:
             out = self._merge(node, out, n_log)
@@ -1102,15 +1107,20 @@ class _Tree(_Matcher):
             if base is None or len(since) > 8:
                 base, since = game.clone(), []
             _CURRENT[0] = node
+            _CHECK[0] = (self, [n_log, i])
             self.replays += 1
             forked = False
             try:
+                game.__class__ = _CheckedGame
                 act(game)
                 j = self._match(game, n_log, i)
             except _Fork:
                 forked = True  # (handled below, out of the except clause: no traceback kept alive)
+            except _Mismatch as miss:
+                j = -1 - miss.reached
             finally:
                 _CURRENT[0] = None
+                _CHECK[0] = None
             if forked:
                 _CURRENT[0] = node
                 try:
@@ -1184,6 +1194,45 @@ class _Tree(_Matcher):
                     groups[sig] = (g2, part, j, [c])
         for g2, part, j, members in groups.values():
             self._after(g2, part, j, k, {**cs, day: frozenset(members)})
+
+
+class _Mismatch(BaseException):  # not an Exception: nothing in the engine may catch it
+    """A public event left the record: the step is abandoned at once (``reached`` events matched)."""
+
+    def __init__(self, reached: int) -> None:
+        super().__init__(reached)
+        self.reached = reached
+
+
+#: While the tree runs a step: the matcher and [log index checked up to, record index] (else ``None``).
+_CHECK: list[tuple[_Matcher, list[int]] | None] = [None]
+
+
+class _CheckedGame(Game):
+    """A game that compares each new public event with the record as it is logged, while ``_CHECK`` is
+    set, and abandons the step (:class:`_Mismatch`) at the first one that differs.
+
+    Only a shortcut: the events after a mismatch, and the hidden facts the engine would read after it
+    (forks whose parts all fail at that same event), are never computed; ``_match`` still judges every
+    step that runs to its end. (Set on a game by its class; its clones are plain games.)"""
+
+    __slots__ = ()
+
+    def emit(self, kind: Any, visibility: Any = Visibility.PUBLIC, **data: Any) -> None:
+        Game.emit(self, kind, visibility, **data)
+        check = _CHECK[0]
+        if check is None:
+            return
+        matcher, at = check
+        log, events = self.log, matcher.events
+        i = at[1]
+        for e in itertools.islice(log, at[0], None):
+            if e.visibility != "public":
+                continue
+            if i >= matcher.n_events or e.as_dict() != events[i]:
+                raise _Mismatch(i)
+            i += 1
+        at[0], at[1] = len(log), i
 
 
 def _raw_state(game: Game, n_log: int) -> str:
