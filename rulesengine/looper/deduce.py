@@ -1260,18 +1260,25 @@ def _applying(action: Action) -> Callable[[Game], None]:
 
 def _scores(combos: list[tuple[tuple[int, str], ...]], leaves: list[_TreeLeaf]) -> list[tuple[int, int]]:
     """For each culprit assignment, how far the best of ``leaves`` holding it followed the record (``_OK``:
-    consistent) and which leaf that was (-1 events and leaf -1 when none holds it)."""
-    if len(leaves) == 1:
-        leaf = leaves[0]
-        cs = leaf.culprits
-        return [(leaf.reached, 0) if all(c in cs[d] for d, c in key) else (-1, -1) for key in combos]
-    out = []
-    for key in combos:
-        best, src = -1, -1
-        for n, leaf in enumerate(leaves):
-            if leaf.reached > best and all(c in leaf.culprits[d] for d, c in key):
-                best, src = leaf.reached, n
-        out.append((best, src))
+    consistent) and which leaf that was, the first of the best (-1 events and leaf -1 when none holds it).
+
+    The leaves are taken best first, and each gives its score to the assignments it holds that have none
+    yet (a leaf holds the product of its culprit sets)."""
+    out = [(-1, -1)] * len(combos)
+    if not combos:
+        return out
+    days = [d for d, _ in combos[0]]
+    index = {tuple(c for _, c in key): n for n, key in enumerate(combos)}
+    left = len(combos)
+    for n in sorted(range(len(leaves)), key=lambda n: (-leaves[n].reached, n)):
+        leaf = leaves[n]
+        for combo in itertools.product(*(leaf.culprits[d] for d in days)):
+            m = index.get(combo)
+            if m is not None and out[m][1] < 0:
+                out[m] = (leaf.reached, n)
+                left -= 1
+        if not left:
+            break
     return out
 
 
