@@ -313,8 +313,13 @@ def day_end_options(game: Game) -> tuple[UseAbility, ...]:
         if not game.active(cid):
             continue
         if ("killer.1", cid) not in game.mm_used:
-            for kp in game.with_role("key_person"):
-                if game.active(kp) and game.same_place(kp, cid) and game.chars[kp].intrigue >= 2:
+            for kp in game.cast:  # (the Key Person's role read last: only where the rest holds)
+                if (
+                    game.chars[kp].intrigue >= 2
+                    and game.active(kp)
+                    and game.same_place(kp, cid)
+                    and game.roles[kp] == "key_person"
+                ):
                     out.append(use_ability("killer.1", cid, kp))
         if ("killer.2", cid) not in game.mm_used and game.chars[cid].intrigue >= 4:
             out.append(use_ability("killer.2", cid))
