@@ -206,7 +206,7 @@ class ScriptReveal:
         lines = []
         for result in self.game.loop_results:
             if result.lost:
-                reasons = "; ".join(reason_name(r, lang) for r in result.reasons)
+                reasons = "; ".join(reason_name(r, lang).rstrip(".") for r in result.reasons)
                 lines.append(message("looper.reveal.loop_lost", lang, loop=result.loop, day=result.day,
                                      reasons=reasons))
             else:

@@ -156,5 +156,6 @@ def test_one_reveal_serves_notebooks_02_03_and_04_in_both_languages_tl_le2_tl_fg
     for line in shown.loop_ends("en"):
         assert html.escape(line) in w.reveal.value
     assert shown.loop_ends("vi")[0].startswith("Vòng lặp 1")
+    assert not any(line.endswith("..") for lang in ("en", "vi") for line in shown.loop_ends(lang))
     assert "<td>Nhà báo</td>" in shown.html("vi") and "Person ✗" in html.unescape(shown.html("en"))
     w.close()
