@@ -30,7 +30,7 @@ Kinds (difficulty = how many rules interact; see docs/exercises.md):
   once-per-loop card spent earlier in the loop (TL-D4c).
 
 >>> from rulesengine.exercises import generate
->>> ex = generate("looper", "incident", seed=3, difficulty=1)
+>>> ex = generate("looper", "incident", seed=1, difficulty=1)
 >>> ex.rules, ex.solution
 (('TL-D7b',), 'calm')
 >>> ex.mark("calm").correct
@@ -61,9 +61,12 @@ from rulesengine.looper.state import DecisionKind, EventKind, Phase, Side
 from rulesengine.messages import Message, Name
 
 __all__ = [
+    "INCIDENT_OUTCOMES",
     "LOSS_RULES",
+    "REFUSAL_TARGETS",
     "SCRIPT_IDS",
     "cancelled_cards",
+    "incident_level",
     "incident_outcome",
     "loop_end_outcome",
     "loss_candidates",
@@ -73,6 +76,7 @@ __all__ = [
     "record",
     "refusal_answer",
     "script",
+    "target_answer",
 ]
 
 #: The shipped scripts the exercises are played on.
@@ -154,6 +158,22 @@ def _run(game: Game, agents: Mapping[str, Agent], stop: Callable[[Game], bool], 
 def _new_game(rng: random.Random, scripts: Sequence[str] = SCRIPT_IDS) -> tuple[str, Game]:
     sid = rng.choice(scripts)
     return sid, Game(script(sid), pause_between_phases=True)
+
+
+def target_answer(kind: str, seed: int, difficulty: int, answers: Sequence[Any]) -> Any:
+    """The answer an exercise aims at, drawn from its seed before any game is played.
+
+    The answers are dealt in rounds of two of each, shuffled by the round's own seeded generator: every
+    ``2 * len(answers)`` consecutive seeds from a multiple of it ask each answer twice, in an order that
+    the seeds do not give away; so ten exercises in a row are never all alike.
+
+    >>> [target_answer("incident", seed, 3, ("a", "b")) for seed in range(8)].count("a")
+    4
+    """
+    rnd, pos = divmod(seed, 2 * len(answers))
+    deck = [*answers, *answers]
+    random.Random(f"looper/{kind}/{difficulty}/round/{rnd}").shuffle(deck)
+    return deck[pos]
 
 
 def _situation(sid: str, seed: int, game: Game, **more: Any) -> dict[str, Any]:
@@ -512,7 +532,7 @@ def _make_incident(rng: random.Random, seed: int, difficulty: int) -> Exercise:
     from rulesengine.looper import incidents
 
     outcomes = INCIDENT_OUTCOMES[difficulty]
-    want0 = rng.choice(outcomes)
+    want0 = target_answer("incident", seed, difficulty, outcomes)
     for attempt in range(2000):
         sid, game = _new_game(rng)
         agents = _agents(rng)
@@ -611,7 +631,7 @@ def _make_loop_lost(rng: random.Random, seed: int, difficulty: int) -> Exercise:
     pool = [s for s in SCRIPT_IDS if s.startswith("fs_")] if difficulty == 1 else (
         [s for s in SCRIPT_IDS if s.startswith("btx_")] if difficulty == 2 else list(SCRIPT_IDS))
     # the target answer first, from the seed: lost or not (1, 2); ended early or not (3)
-    lost = rng.random() < 0.5
+    lost = target_answer("loop_lost", seed, difficulty, (True, False))
     for attempt in range(2000):
         sid, game = _new_game(rng, pool)
         agents = _agents(rng)
@@ -747,7 +767,8 @@ def _refusal_traps(game: Game, action: UseAbility) -> list[str]:
     """The facts beyond the source's role that a learner must weigh (TL-D6c, TL-D6d)."""
     traps = []
     target = action.target
-    if target in game.chars and target != action.source and game.refusal(action.source) != game.refusal(target):
+    source = action.source
+    if target in game.chars and target != source and game.refusal(source) != game.refusal(target):
         traps.append("target")
     if goodwill_ability(game, action.ability).unrefusable and game.refusal(action.source) != "none":
         traps.append("unrefusable")
@@ -812,7 +833,7 @@ def _target_of(game: Game, action: UseAbility) -> Name | Message:
 
 
 def _make_refusal(rng: random.Random, seed: int, difficulty: int) -> Exercise:
-    want0 = rng.choice(REFUSAL_TARGETS[difficulty])
+    want0 = target_answer("goodwill_refusal", seed, difficulty, REFUSAL_TARGETS[difficulty])
     # a refusal needs a refusing role in the script (at 3, a source and a target refusing differently)
     needs = {"none"} if want0 == ("must_allow",) else (
         {"optional", "mandatory"} if difficulty == 3 else set())
@@ -897,7 +918,7 @@ def placement_verdict(game: Game, attempt: PlaceCard) -> tuple[str, IllegalActio
 
 def _make_placement(rng: random.Random, seed: int, difficulty: int) -> Exercise:
     # at 3 the answer is drawn first: the once-per-loop card spent, or still in this owner's hand
-    want = rng.choice(("spent", "legal")) if difficulty == 3 else None
+    want = target_answer("placement_legal", seed, difficulty, ("spent", "legal")) if difficulty == 3 else None
     for tries_so_far in range(1000):
         sid, game = _new_game(rng)
         agents = _agents(rng)
