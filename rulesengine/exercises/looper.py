@@ -16,18 +16,23 @@ Kinds (difficulty = how many rules interact; see docs/exercises.md):
   card); 3: three or more (a Forbid with combined movement, a forbidden destination, a cancelled card
   spent all the same).
 - ``incident`` (TL-D7a..TL-D7f) — does today's incident happen, and does it do something? 1: the
-  culprit's paranoia decides (TL-D7b); 2: it happens, or the culprit is dead (TL-D7a); 3: it happens
-  with no effect (TL-D7e, or no target left open: TL-D7d).
+  culprit's paranoia decides alone (TL-D7b): calm, or it happens with nothing to choose; 2: the culprit
+  is dead (TL-D7a), or it happens with a choice of targets (TL-D7d); 3: no effect (TL-D7e, or no target
+  left open: TL-D7d), or an effect where the extra condition holds or one target is left open.
 - ``loop_lost`` (TL-LE1, TL-LE2, TL-LE2a, TL-LE2b) — is the loop lost at its end, and by which
   condition? 1: a First Steps loop that ran its days; 2: a Basic Tragedy X loop that ran its days;
-  3: a loop that ended early.
+  3: a loop with a death in it, ended early or run to its end.
 - ``goodwill_refusal`` (TL-D6c, TL-D6d) — may the Mastermind refuse this goodwill ability? 1: the
-  source's role alone decides; 2: one trap more (the target's role, an ability that cannot be
-  refused, a role changed during the loop); 3: two of them.
+  source's role alone decides; 2: one trap more (a target whose refusal differs, a role changed during
+  the loop); 3: two (see :func:`_refusal_level`).
 - ``placement_legal`` (TL-D2, TL-D2a, TL-D3, TL-D3a, TL-D3b, TL-D3c, TL-D4c) — is this card placement
   legal, and if not which rule forbids it? 1: a free target, or one the same side already took; 2: a
   protagonist on the Mastermind's target (TL-D3b), a card no longer in hand, a corpse; 3: a
-  once-per-loop card spent earlier in the loop (TL-D4c).
+  once-per-loop card (TL-D4c), spent earlier in the loop or still in this owner's hand.
+
+Where the games rarely give an answer on their own, a kind draws the answer it aims at from the seed
+first (:func:`target_answer`) and plays seeded games until a position yields it (docs/exercises.md,
+"Balance").
 
 >>> from rulesengine.exercises import generate
 >>> ex = generate("looper", "incident", seed=1, difficulty=1)
