@@ -68,6 +68,7 @@ from rulesengine.messages import Message, Name
 __all__ = [
     "INCIDENT_OUTCOMES",
     "LOSS_RULES",
+    "PLACEMENT_TARGETS",
     "REFUSAL_TARGETS",
     "SCRIPT_IDS",
     "cancelled_cards",
@@ -921,9 +922,17 @@ def placement_verdict(game: Game, attempt: PlaceCard) -> tuple[str, IllegalActio
     return "legal", None
 
 
+#: The answers ``placement_legal`` aims at, drawn first from the seed (at 2 the position offers a mix).
+PLACEMENT_TARGETS: dict[int, tuple[tuple[str, ...], ...]] = {
+    1: (("legal",), ("mastermind_target_taken", "protagonist_target_taken")),
+    3: (("spent",), ("legal",)),
+}
+
+
 def _make_placement(rng: random.Random, seed: int, difficulty: int) -> Exercise:
-    # at 3 the answer is drawn first: the once-per-loop card spent, or still in this owner's hand
-    want = target_answer("placement_legal", seed, difficulty, ("spent", "legal")) if difficulty == 3 else None
+    # the answer drawn first at 1 (legal, or a target taken) and 3 (spent, or still in this owner's hand)
+    targets = PLACEMENT_TARGETS.get(difficulty)
+    want = target_answer("placement_legal", seed, difficulty, targets) if targets else None
     for tries_so_far in range(1000):
         sid, game = _new_game(rng)
         agents = _agents(rng)
@@ -958,9 +967,9 @@ def _make_placement(rng: random.Random, seed: int, difficulty: int) -> Exercise:
         for item in graded:
             by_verdict.setdefault(item[1], []).append(item)
         if want is not None and tries_so_far < 300:
-            if want not in by_verdict:
+            by_verdict = {v: items for v, items in by_verdict.items() if v in want}
+            if not by_verdict:
                 continue
-            by_verdict = {want: by_verdict[want]}
         attempt, verdict, error = rng.choice(by_verdict[rng.choice(sorted(by_verdict))])
         return _placement_exercise(sid, seed, difficulty, game, owner, attempt, verdict, error)
     raise RuntimeError(f"no placement_legal exercise of difficulty {difficulty} for seed {seed}")
