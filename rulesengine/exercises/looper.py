@@ -931,8 +931,8 @@ PLACEMENT_TARGETS: dict[int, tuple[tuple[str, ...], ...]] = {
 
 def _make_placement(rng: random.Random, seed: int, difficulty: int) -> Exercise:
     # the answer drawn first at 1 (legal, or a target taken) and 3 (spent, or still in this owner's hand)
-    targets = PLACEMENT_TARGETS.get(difficulty)
-    want = target_answer("placement_legal", seed, difficulty, targets) if targets else None
+    aims = PLACEMENT_TARGETS.get(difficulty)
+    want: tuple[str, ...] | None = target_answer("placement_legal", seed, difficulty, aims) if aims else None
     for tries_so_far in range(1000):
         sid, game = _new_game(rng)
         agents = _agents(rng)
