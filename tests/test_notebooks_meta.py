@@ -101,3 +101,19 @@ def test_what_a_learner_reads_is_html_without_reprs_or_missing_glyphs(path):
             if "application/vnd.jupyter.widget-view+json" in data:
                 assert data["text/plain"] in RUN_HINT.values(), f"{path.name}: {data['text/plain'][:60]}"
             assert "🔒" not in data.get("text/html", ""), f"{path.name}: 🔒 in\n{cell.source}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_widget_output_has_its_saved_state(path):
+    """A notebook opened before it runs draws its controls from the saved widget state (issue 10, first
+    contact); a rewrite of the cells without re-executing drops that state, and this test notices."""
+    nb = nbformat.read(path, as_version=4)
+    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    shown = [
+        output["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
+        for cell in code_cells(path)
+        for output in cell.get("outputs", [])
+        if "application/vnd.jupyter.widget-view+json" in output.get("data", {})
+    ]
+    missing = [model for model in shown if model not in state]
+    assert not missing, f"{path.name}: {len(missing)} widget outputs without saved state; re-execute it"

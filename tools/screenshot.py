@@ -5,7 +5,8 @@ Usage: python tools/screenshot.py NOTEBOOK.ipynb OUT.png [CSS-SELECTOR-TO-WAIT-F
 NOTEBOOK is relative to notebooks/ (``vi/02_looper_day_in_nine_steps.ipynb`` for the Vietnamese
 edition). The page is scrolled so that the selector's element is at the top, and HEIGHT pixels
 (900 by default) of it are captured. CLICKS, e.g. ``".rulesengine-looper-next*4;.x button >> nth=1"``,
-clicks each selector (the first match) that many times first, waiting a moment after each click.
+clicks each selector (the first match) that many times first, waiting a moment after each click;
+``".rulesengine-exercise-text input=>2"`` types ``2`` into the first matching box instead.
 """
 
 from __future__ import annotations
@@ -49,6 +50,11 @@ def main(notebook: str, out: str, selector: str = ".jupyter-widgets", height: st
             page.wait_for_selector(selector, timeout=180_000)
             page.wait_for_timeout(1500)
             for click in filter(None, clicks.split(";")):
+                if "=>" in click:  # type text into a box: "SELECTOR=>TEXT"
+                    target, _, text = click.partition("=>")
+                    page.locator(target).first.fill(text)
+                    page.wait_for_timeout(500)
+                    continue
                 target, _, times = click.partition("*")
                 for _ in range(int(times or 1)):
                     page.locator(target).first.click()

@@ -41,4 +41,4 @@ def test_the_revealed_script_in_vietnamese_tl_fg3(page, voila_url):
     page.wait_for_function(has_text(SCRIPT, "Kịch bản được tiết lộ"))
     text = page.locator(SCRIPT).inner_text()
     assert "Lý do: Nhà báo không phải Thường dân mà là" in text
-    assert "Mastermind thắng" in text
+    assert "Bên thắng: Mastermind" in text
