@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,69 @@ def test_every_looper_decision_kind_has_a_prompt_in_both_languages(kind):
     assert len(_looper_decision_kinds()) >= 10
     assert decision_prompt(decision, "en") != "choose"
     assert decision_prompt(decision, "vi") != decision_prompt(decision, "en")
+
+
+# ---- docs/translation.md: the table of message ids by group, checked against the catalog --------------
+
+TRANSLATION_DOC = Path(__file__).resolve().parents[1] / "docs" / "translation.md"
+
+
+def id_table(text: str) -> tuple[int, list[tuple[str, int]]]:
+    """The total and the ``(pattern, count)`` pairs of the table of message ids in ``text`` (the
+    paragraph "The ids say where a message belongs (N messages…" and the table under it)."""
+    head = re.search(r"The ids say where a message belongs \((\d+) messages", text)
+    assert head is not None, "the sentence with the total is gone"
+    pairs: list[tuple[str, int]] = []
+    for line in text[head.end():].split("\n### ")[0].splitlines():
+        if not line.startswith("| `"):
+            continue
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        patterns = re.findall(r"`([a-z0-9_.*<>]+)`", cells[0])
+        counts = [int(n) for n in cells[-1].split(",")]
+        assert len(patterns) == len(counts), f"one count per pattern: {line}"
+        pairs += zip(patterns, counts, strict=True)
+    return int(head.group(1)), pairs
+
+
+def ids_under(pattern: str, ids: Iterable[str]) -> list[str]:
+    """The ids a pattern of the table names: ``group.*`` and ``group.<id>`` every id beginning with
+    ``group.``; any other pattern the id itself."""
+    if pattern.endswith((".*", ".<id>")):
+        prefix = pattern.rsplit(".", 1)[0] + "."
+        return [i for i in ids if i.startswith(prefix)]
+    return [i for i in ids if i == pattern]
+
+
+def table_errors(text: str, ids: Sequence[str]) -> list[str]:
+    """What the table of ``text`` says wrongly about the catalog's ``ids`` (``[]`` when it is right)."""
+    total, pairs = id_table(text)
+    errors = [f"total: the table says {total}, the catalog has {len(ids)}"] if total != len(ids) else []
+    covered: set[str] = set()
+    for pattern, count in pairs:
+        found = ids_under(pattern, ids)
+        covered.update(found)
+        if len(found) != count:
+            errors.append(f"{pattern}: the table says {count}, the catalog has {len(found)}")
+    groups = sorted({".".join(i.split(".")[:2]) + ".*" for i in ids if i not in covered})
+    errors += [f"{group}: in the catalog, not in the table" for group in groups]
+    return errors
+
+
+def test_the_table_of_message_ids_in_docs_counts_the_catalog():
+    assert table_errors(TRANSLATION_DOC.read_text(encoding="utf-8"), list(ENGLISH)) == []
+
+
+def test_the_table_check_fails_on_a_wrong_count_a_missing_group_and_a_wrong_total():
+    doc = (
+        "The ids say where a message belongs (4 messages, each in both languages).\n\n"
+        "| ids | what | count |\n| --- | --- | --- |\n"
+        "| `looper.event.*`, `common.where` | log; where | 2, 1 |\n\n"
+        "### Decisions\n| `grove.why.*` | after the table: not read | 9 |\n"
+    )
+    ids = ["looper.event.a", "looper.event.b", "common.where", "looper.step.TL-D1"]
+    assert table_errors(doc, ids) == ["looper.step.*: in the catalog, not in the table"]
+    assert table_errors(doc.replace("2, 1", "3, 1"), ids) == [
+        "looper.event.*: the table says 3, the catalog has 2",
+        "looper.step.*: in the catalog, not in the table",
+    ]
+    assert table_errors(doc, ids[:3])[0] == "total: the table says 4, the catalog has 3"

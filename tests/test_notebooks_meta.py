@@ -108,7 +108,8 @@ def test_every_widget_output_has_its_saved_state(path):
     """A notebook opened before it runs draws its controls from the saved widget state (issue 10, first
     contact); a rewrite of the cells without re-executing drops that state, and this test notices."""
     nb = nbformat.read(path, as_version=4)
-    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    saved = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
+    state = saved.get("state", {})
     shown = [
         output["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
         for cell in code_cells(path)

@@ -520,12 +520,14 @@ rule of the yellow step is written out in place, with its id and its name; it fo
 switch. **Back** takes the last step or decision back (the board, the log and the pending decision
 are exactly as before); **Reset** starts the script again. Tick *I choose for …* to make that side's
 decisions yourself in the panel under the rule: a card is chosen first among the cards still in hand,
-then its target among the targets legal for that card; any other decision is a list of readable
-options. Otherwise an agent decides when you press Next step. Buttons that nothing waits for are
-greyed out. The view switch shows the **Protagonists' view** (only what is announced) or the
+then its target among the targets legal for that card; a final guess, first a character, then one of
+the roles the engine offers for it; any other decision is a list of readable options. Otherwise an agent
+decides when you press Next step. Buttons that nothing waits for are greyed out. When a loop ends at once
+in the middle of a day (a loss condition holds, TL-LE1), the steps of the day left unplayed are marked
+*skipped* on the step bar, with the reason. The view switch shows the **Protagonists' view** (only what is announced) or the
 **Mastermind's view** (secret roles, the culprits, which ability fired: the lines of the log marked
 *Mastermind*). When the game ends, the script is revealed to both views — every role, the culprits,
-the plots — with the reason for the outcome. After TL-D4 the cards stay drawn face up with their
+the plots — with the reason for the outcome, in the same tables as notebooks 03 and 04. After TL-D4 the cards stay drawn face up with their
 resolution order; pick a number to highlight one of the four sub-steps.
 """, """## Nút từng bước
 
@@ -534,13 +536,15 @@ tới) và nhật ký (mới nhất trước, các dòng mới được tô đ�
 được viết ra tại chỗ, kèm mã luật và tên bước; nó đổi theo nút ngôn ngữ. **Quay lại** hủy bước hoặc lựa chọn
 vừa rồi (bàn chơi, nhật ký và lựa chọn đang chờ trở lại đúng như trước); **Bắt đầu lại** chơi lại Kịch bản từ
 đầu. Đánh dấu *Tôi chọn cho …* để tự quyết định cho bên đó trong bảng dưới phần luật: trước hết chọn một thẻ
-trong số các thẻ còn trên tay, rồi chọn mục tiêu trong số các mục tiêu hợp lệ cho thẻ đó; mọi lựa chọn khác là
-một danh sách dễ đọc. Nếu không, máy sẽ quyết định khi bạn nhấn Bước tiếp theo. Các nút không có gì chờ thì
-bị làm mờ. Nút góc nhìn chuyển giữa **góc nhìn của Nhân vật Chính** (chỉ những gì được công bố) và **góc nhìn
+trong số các thẻ còn trên tay, rồi chọn mục tiêu trong số các mục tiêu hợp lệ cho thẻ đó; với Phán đoán Cuối
+cùng, trước hết chọn một Nhân vật, rồi một trong các Vai trò mà engine cho phép đoán cho Nhân vật đó; mọi lựa
+chọn khác là một danh sách dễ đọc. Nếu không, máy sẽ quyết định khi bạn nhấn Bước tiếp theo. Các nút không có
+gì chờ thì bị làm mờ. Khi vòng lặp kết thúc ngay lập tức giữa một ngày (một điều kiện thua được thỏa, TL-LE1),
+các bước còn lại của ngày đó được đánh dấu *bị bỏ qua* trên thanh các bước, kèm lý do. Nút góc nhìn chuyển giữa **góc nhìn của Nhân vật Chính** (chỉ những gì được công bố) và **góc nhìn
 của Mastermind** (Vai trò Bí mật, Thủ phạm, năng lực nào đã kích hoạt: các dòng có nhãn *Mastermind* trong
 nhật ký). Khi ván chơi kết thúc, Kịch bản được tiết lộ cho cả hai góc nhìn — mọi Vai trò Bí mật, các Thủ
-phạm, các Plot — kèm lý do của kết quả. Sau TL-D4 các thẻ vẫn được vẽ ngửa kèm thứ tự giải quyết; chọn một số
-để tô sáng một trong bốn bước con.
+phạm, các Plot — kèm lý do của kết quả, trong cùng các bảng như ở sổ tay 03 và 04. Sau TL-D4 các thẻ vẫn
+được vẽ ngửa kèm thứ tự giải quyết; chọn một số để tô sáng một trong bốn bước con.
 """),
         code(
             """
@@ -972,18 +976,18 @@ show("\\n".join(notes(auto.game.view("protagonists"))))
 """,
             IGNORE,
         ),        md("""
-The end of the game reveals the script to both sides: every secret role, the culprits, the plots, and
-why the game ended (each loop's loss conditions, each final guess right or wrong).
-""", """Kết thúc ván chơi tiết lộ Kịch bản cho cả hai bên: mọi Vai trò Bí mật, các Thủ phạm, các Plot, và lý do
-ván chơi kết thúc (các điều kiện thua của từng vòng lặp, từng lần Phán đoán Cuối cùng đúng hay sai).
+The end of the game reveals the script to both sides, as in notebooks 02 and 03: why the game ended,
+each loop's end with its loss conditions, every secret role (with the final guess beside it, right ✓ or
+wrong ✗), the culprits and the plots.
+""", """Kết thúc ván chơi tiết lộ Kịch bản cho cả hai bên, như trong sổ tay 02 và 03: lý do ván chơi kết thúc,
+cách từng vòng lặp kết thúc cùng các điều kiện thua của nó, mọi Vai trò Bí mật (kèm Phán đoán Cuối cùng
+bên cạnh, đúng ✓ hay sai ✗), các Thủ phạm và các Plot.
 """),
         code(
             """
-from IPython.display import HTML
+from rulesengine.viz.looper_loop import ScriptReveal
 
-from rulesengine.viz.looper_text import reveal_html
-
-HTML(reveal_html(auto.game))
+ScriptReveal(auto.game)
 """,
             IGNORE,
         ),

@@ -16,21 +16,26 @@ Kinds (difficulty = how many rules interact; see docs/exercises.md):
   card); 3: three or more (a Forbid with combined movement, a forbidden destination, a cancelled card
   spent all the same).
 - ``incident`` (TL-D7a..TL-D7f) — does today's incident happen, and does it do something? 1: the
-  culprit's paranoia decides (TL-D7b); 2: it happens, or the culprit is dead (TL-D7a); 3: it happens
-  with no effect (TL-D7e, or no target left open: TL-D7d).
+  culprit's paranoia decides alone (TL-D7b): calm, or it happens with nothing to choose; 2: the culprit
+  is dead (TL-D7a), or it happens with a choice of targets (TL-D7d); 3: no effect (TL-D7e, or no target
+  left open: TL-D7d), or an effect where the extra condition holds or one target is left open.
 - ``loop_lost`` (TL-LE1, TL-LE2, TL-LE2a, TL-LE2b) — is the loop lost at its end, and by which
   condition? 1: a First Steps loop that ran its days; 2: a Basic Tragedy X loop that ran its days;
-  3: a loop that ended early.
+  3: a loop with a death in it, ended early or run to its end.
 - ``goodwill_refusal`` (TL-D6c, TL-D6d) — may the Mastermind refuse this goodwill ability? 1: the
-  source's role alone decides; 2: one trap more (the target's role, an ability that cannot be
-  refused, a role changed during the loop); 3: two of them.
+  source's role alone decides; 2: one trap more (a target whose refusal differs, a role changed during
+  the loop); 3: two (see :func:`_refusal_level`).
 - ``placement_legal`` (TL-D2, TL-D2a, TL-D3, TL-D3a, TL-D3b, TL-D3c, TL-D4c) — is this card placement
   legal, and if not which rule forbids it? 1: a free target, or one the same side already took; 2: a
   protagonist on the Mastermind's target (TL-D3b), a card no longer in hand, a corpse; 3: a
-  once-per-loop card spent earlier in the loop (TL-D4c).
+  once-per-loop card (TL-D4c), spent earlier in the loop or still in this owner's hand.
+
+Where the games rarely give an answer on their own, a kind draws the answer it aims at from the seed
+first (:func:`target_answer`) and plays seeded games until a position yields it (docs/exercises.md,
+"Balance").
 
 >>> from rulesengine.exercises import generate
->>> ex = generate("looper", "incident", seed=3, difficulty=1)
+>>> ex = generate("looper", "incident", seed=1, difficulty=1)
 >>> ex.rules, ex.solution
 (('TL-D7b',), 'calm')
 >>> ex.mark("calm").correct
@@ -61,9 +66,13 @@ from rulesengine.looper.state import DecisionKind, EventKind, Phase, Side
 from rulesengine.messages import Message, Name
 
 __all__ = [
+    "INCIDENT_OUTCOMES",
     "LOSS_RULES",
+    "PLACEMENT_TARGETS",
+    "REFUSAL_TARGETS",
     "SCRIPT_IDS",
     "cancelled_cards",
+    "incident_level",
     "incident_outcome",
     "loop_end_outcome",
     "loss_candidates",
@@ -73,6 +82,7 @@ __all__ = [
     "record",
     "refusal_answer",
     "script",
+    "target_answer",
 ]
 
 #: The shipped scripts the exercises are played on.
@@ -154,6 +164,22 @@ def _run(game: Game, agents: Mapping[str, Agent], stop: Callable[[Game], bool], 
 def _new_game(rng: random.Random, scripts: Sequence[str] = SCRIPT_IDS) -> tuple[str, Game]:
     sid = rng.choice(scripts)
     return sid, Game(script(sid), pause_between_phases=True)
+
+
+def target_answer(kind: str, seed: int, difficulty: int, answers: Sequence[Any]) -> Any:
+    """The answer an exercise aims at, drawn from its seed before any game is played.
+
+    The answers are dealt in rounds of two of each, shuffled by the round's own seeded generator: every
+    ``2 * len(answers)`` consecutive seeds from a multiple of it ask each answer twice, in an order that
+    the seeds do not give away; so ten exercises in a row are never all alike.
+
+    >>> [target_answer("incident", seed, 3, ("a", "b")) for seed in range(8)].count("a")
+    4
+    """
+    rnd, pos = divmod(seed, 2 * len(answers))
+    deck = [*answers, *answers]
+    random.Random(f"looper/{kind}/{difficulty}/round/{rnd}").shuffle(deck)
+    return deck[pos]
 
 
 def _situation(sid: str, seed: int, game: Game, **more: Any) -> dict[str, Any]:
@@ -482,16 +508,42 @@ def _culprit(game: Game) -> str:
     return sched.culprit
 
 
+#: The answers each difficulty of ``incident`` draws from (the target answer is drawn first from the seed).
+INCIDENT_OUTCOMES: dict[int, tuple[str, ...]] = {1: ("calm", "happens"), 2: ("happens", "dead"),
+                                                  3: ("no_effect", "happens")}
+
+
+def incident_level(game: Game, outcome: str) -> int:
+    """How many rules interact in an incident's outcome from a position paused before TL-D7.
+
+    1: the culprit's paranoia decides alone (TL-D7b): calm, or an incident that happens with nothing
+    left to choose; 2: the culprit is dead (TL-D7a), or it happens and the Mastermind chooses among
+    several targets (TL-D7d); 3: whether it has an effect is the question — the Hospital's extra condition
+    (TL-D7e) or the targets left open (TL-D7d): no effect, or an effect with the condition holding or
+    a single target left.
+    """
+    from rulesengine.looper import incidents
+
+    if outcome in ("calm", "dead", "no_effect"):
+        return {"calm": 1, "dead": 2, "no_effect": 3}[outcome]
+    sched = game.script.incident_on(game.day)
+    assert sched is not None
+    if game.content.incidents[sched.incident].extra_condition:
+        return 3
+    opts = incidents.options(game, sched.incident, sched.culprit)
+    return 1 if opts is None else (3 if len(opts) == 1 else 2)
+
+
 def _make_incident(rng: random.Random, seed: int, difficulty: int) -> Exercise:
     from rulesengine.looper import incidents
 
-    outcomes = {1: ("calm",), 2: ("happens", "dead"), 3: ("no_effect",)}[difficulty]
-    wanted0 = (("dead",) if rng.random() < 0.25 else ("happens",)) if difficulty == 2 else outcomes
+    outcomes = INCIDENT_OUTCOMES[difficulty]
+    want0 = target_answer("incident", seed, difficulty, outcomes)
     for attempt in range(2000):
         sid, game = _new_game(rng)
         agents = _agents(rng)
         take = rng.choice((0.5, 1.0))
-        wanted = wanted0 if attempt < 200 else outcomes
+        wanted = (want0,) if attempt < 200 else outcomes
 
         def at_incident(g: Game, take: float = take, wanted: tuple[str, ...] = wanted) -> bool:
             if not (g.is_paused and g.phase is Phase.INCIDENT and g.script.incident_on(g.day) is not None):
@@ -499,7 +551,8 @@ def _make_incident(rng: random.Random, seed: int, difficulty: int) -> Exercise:
             culprit = _culprit(g)
             if g.chars[culprit].location is None or culprit in g.suppressed:
                 return False
-            return incident_outcome(g)[0] in wanted and rng.random() < take
+            outcome = incident_outcome(g)[0]
+            return outcome in wanted and incident_level(g, outcome) == difficulty and rng.random() < take
 
         if not _run(game, agents, at_incident):
             continue
@@ -535,8 +588,16 @@ def _make_incident(rng: random.Random, seed: int, difficulty: int) -> Exercise:
                 lines.append(Message("exercise.looper.incident_police", fields))
                 rules.add("TL-D7f")
             else:
+                if game.content.incidents[sched.incident].extra_condition:
+                    lines.append(Message("exercise.looper.incident_extra_holds", {
+                        **fields, "intrigue": game.location_intrigue["hospital"]}))
+                    rules.add("TL-D7e")
                 opts = incidents.options(game, sched.incident, culprit)
-                if opts:
+                if opts and len(opts) == 1:
+                    lines.append(Message("exercise.looper.incident_one_target", {
+                        **fields, "option": Name("choice", opts[0])}))
+                    rules.add("TL-D7d")
+                elif opts:
                     shown = _Joined(tuple(Message("exercise.looper.plain", {"x": Name("choice", o)})
                                           for o in opts[:6]))
                     lines.append(Message("exercise.looper.incident_choice", {
@@ -575,16 +636,25 @@ def loop_end_outcome(game: Game) -> tuple[tuple[str, ...], Game]:
 def _make_loop_lost(rng: random.Random, seed: int, difficulty: int) -> Exercise:
     pool = [s for s in SCRIPT_IDS if s.startswith("fs_")] if difficulty == 1 else (
         [s for s in SCRIPT_IDS if s.startswith("btx_")] if difficulty == 2 else list(SCRIPT_IDS))
-    lost = difficulty == 3 or rng.random() < 0.5
+    # the target answer first, from the seed: lost or not (1, 2); ended early or not (3)
+    lost = target_answer("loop_lost", seed, difficulty, (True, False))
     for attempt in range(2000):
         sid, game = _new_game(rng, pool)
         agents = _agents(rng)
 
         def at_end(g: Game, attempt: int = attempt) -> bool:
-            if not (g.is_paused and g.phase is Phase.LOOP_END) or g.end_now != (difficulty == 3):
+            if not (g.is_paused and g.phase is Phase.LOOP_END):
+                return False
+            if difficulty == 3:
+                # an early end (TL-LE1), or a loop that ran its days with a corpse on the board
+                if not (g.end_now or any(not ch.alive for ch in g.chars.values())):
+                    return False
+                if attempt < 300 and g.end_now != lost:
+                    return False
+            elif g.end_now:
                 return False
             reasons = loop_end_outcome(g)[0]
-            return len(reasons) <= 1 and (attempt >= 300 or bool(reasons) == lost)
+            return len(reasons) <= 1 and (difficulty == 3 or attempt >= 300 or bool(reasons) == lost)
 
         if not _run(game, agents, at_end):
             continue
@@ -703,8 +773,8 @@ def _refusal_traps(game: Game, action: UseAbility) -> list[str]:
     """The facts beyond the source's role that a learner must weigh (TL-D6c, TL-D6d)."""
     traps = []
     target = action.target
-    if target in game.chars and target != action.source and game.refusal(target) != "none" \
-            and game.refusal(action.source) != game.refusal(target):
+    source = action.source
+    if target in game.chars and target != source and game.refusal(source) != game.refusal(target):
         traps.append("target")
     if goodwill_ability(game, action.ability).unrefusable and game.refusal(action.source) != "none":
         traps.append("unrefusable")
@@ -722,10 +792,38 @@ def _predicted_refusal(game: Game, action: UseAbility) -> str:
 
 
 def _refusal_level(game: Game, action: UseAbility) -> int:
-    """1: the source's role decides alone; 2: one trap more; 3: two, or a trap with a refusing role."""
+    """How many facts beyond the source's role a learner must weigh (:func:`_refusal_traps`), plus one.
+
+    1: the source's role alone; 2: one trap — a target whose role refuses where the source's does not, or
+    the other way round (TL-D6d), or a role changed during the loop; 3: two — a target and a changed role,
+    an ability that cannot be refused on a refusing role (the role says refuse, the ability overrides it),
+    or a source and a target that both refuse, one optionally and one mandatorily.
+    """
     traps = _refusal_traps(game, action)
-    weight = len(traps) + (1 if traps and game.refusal(action.source) != "none" else 0)
+    weight = len(traps)
+    if "unrefusable" in traps:
+        weight += 1
+    target = action.target
+    if "target" in traps and game.refusal(action.source) != "none" and game.refusal(target) != "none":
+        weight += 1
     return 1 + min(2, weight)
+
+
+#: The answers each difficulty of ``goodwill_refusal`` aims at, drawn first from the seed: any of the three
+#: at 1; at 2 and 3, where a refusing source is rare among the declarations, "must be resolved" or a refusal
+#: (either kind, as the game gives it).
+REFUSAL_TARGETS: dict[int, tuple[tuple[str, ...], ...]] = {
+    1: (("must_allow",), ("may_refuse",), ("must_refuse",)),
+    2: (("must_allow",), ("may_refuse", "must_refuse")),
+    3: (("must_allow",), ("may_refuse", "must_refuse")),
+}
+
+
+@functools.cache
+def _refusals(script_id: str) -> frozenset[str]:
+    """The kinds of goodwill refusal among a script's roles at its start (``none`` included)."""
+    game = Game(script(script_id))
+    return frozenset(game.refusal(c) for c in game.cast)
 
 
 def _target_of(game: Game, action: UseAbility) -> Name | Message:
@@ -741,19 +839,23 @@ def _target_of(game: Game, action: UseAbility) -> Name | Message:
 
 
 def _make_refusal(rng: random.Random, seed: int, difficulty: int) -> Exercise:
-    want0 = rng.choice(_REFUSAL_KEYS) if difficulty == 1 else None
+    want0 = target_answer("goodwill_refusal", seed, difficulty, REFUSAL_TARGETS[difficulty])
+    # a refusal needs a refusing role in the script (at 3, a source and a target refusing differently)
+    needs = {"none"} if want0 == ("must_allow",) else (
+        {"optional", "mandatory"} if difficulty == 3 else set())
+    pool = [s for s in SCRIPT_IDS if needs <= _refusals(s) and (needs or len(_refusals(s)) > 1)]
     for attempt in range(3000):
-        sid, game = _new_game(rng)
+        sid, game = _new_game(rng, pool if attempt < 300 else SCRIPT_IDS)
         agents = _agents(rng, heuristic=0.9)  # the heuristic protagonists gather goodwill and use it
-        want = want0 if attempt < 300 else None
+        want = want0 if attempt < 300 else _REFUSAL_KEYS
         found: list[UseAbility] = []
 
-        def at_goodwill(g: Game, want: str | None = want, found: list[UseAbility] = found) -> bool:
+        def at_goodwill(g: Game, want: tuple[str, ...] = want, found: list[UseAbility] = found) -> bool:
             p = g.pending
             if p is None or p.kind is not DecisionKind.GOODWILL or len(p.options) < 2:
                 return False
             fit = [a for a in p.options if isinstance(a, UseAbility) and _refusal_level(g, a) == difficulty
-                   and want in (None, _predicted_refusal(g, a))]
+                   and _predicted_refusal(g, a) in want]
             if fit:
                 found.append(rng.choice(fit))
             return bool(fit)
@@ -820,8 +922,18 @@ def placement_verdict(game: Game, attempt: PlaceCard) -> tuple[str, IllegalActio
     return "legal", None
 
 
+#: The answers ``placement_legal`` aims at, drawn first from the seed (at 2 the position offers a mix).
+PLACEMENT_TARGETS: dict[int, tuple[tuple[str, ...], ...]] = {
+    1: (("legal",), ("mastermind_target_taken", "protagonist_target_taken")),
+    3: (("spent",), ("legal",)),
+}
+
+
 def _make_placement(rng: random.Random, seed: int, difficulty: int) -> Exercise:
-    for _ in range(1000):
+    # the answer drawn first at 1 (legal, or a target taken) and 3 (spent, or still in this owner's hand)
+    aims = PLACEMENT_TARGETS.get(difficulty)
+    want: tuple[str, ...] | None = target_answer("placement_legal", seed, difficulty, aims) if aims else None
+    for tries_so_far in range(1000):
         sid, game = _new_game(rng)
         agents = _agents(rng)
         skip = rng.randrange(8)
@@ -854,14 +966,21 @@ def _make_placement(rng: random.Random, seed: int, difficulty: int) -> Exercise:
         by_verdict: dict[str, list[tuple[PlaceCard, str, IllegalActionError | None]]] = {}
         for item in graded:
             by_verdict.setdefault(item[1], []).append(item)
+        if want is not None and tries_so_far < 300:
+            by_verdict = {v: items for v, items in by_verdict.items() if v in want}
+            if not by_verdict:
+                continue
         attempt, verdict, error = rng.choice(by_verdict[rng.choice(sorted(by_verdict))])
         return _placement_exercise(sid, seed, difficulty, game, owner, attempt, verdict, error)
     raise RuntimeError(f"no placement_legal exercise of difficulty {difficulty} for seed {seed}")
 
 
 def _placement_level(game: Game, owner: str, attempt: PlaceCard, verdict: str) -> int:
+    """1: a free target or the same side's (TL-D2a, TL-D3c); 2: a protagonist on the Mastermind's target
+    (TL-D3b), a card no longer in hand, a corpse; 3: a once-per-loop card (TL-D4c), spent earlier this loop
+    by this owner, or not by this owner while once-per-loop cards lie spent in front of someone."""
     mm_there = any(pc.owner == "mastermind" and pc.target == attempt.target for pc in game.cards)
-    if verdict == "spent":
+    if verdict == "spent" or (verdict == "legal" and _once_unspent(game, owner, attempt.card)):
         return 3
     if verdict in ("not_in_hand", "corpse"):
         return 2
@@ -870,6 +989,12 @@ def _placement_level(game: Game, owner: str, attempt: PlaceCard, verdict: str) -
     if verdict in ("legal", "mastermind_target_taken", "protagonist_target_taken"):
         return 1
     return 0
+
+
+def _once_unspent(game: Game, owner: str, card: str) -> bool:
+    """A once-per-loop card this owner has not spent this loop, while some are spent (TL-D4c)."""
+    return card in game.deck.once_per_loop[side_of(owner)] and card not in game.spent[owner] and any(
+        game.spent[o] for o in game.spent)
 
 
 def _placement_exercise(sid: str, seed: int, difficulty: int, game: Game, owner: str, attempt: PlaceCard,
@@ -889,6 +1014,9 @@ def _placement_exercise(sid: str, seed: int, difficulty: int, game: Game, owner:
         if mm_there and not mm:
             rules.add("TL-D3b")
             lines.append(Message("exercise.looper.placement_ok_with_mm", fields))
+        if _once_unspent(game, owner, attempt.card):
+            rules.add("TL-D4c")
+            lines.append(Message("exercise.looper.placement_once_unspent", fields))
     else:
         rules = {error.rule_id}
         assert error.message_id is not None

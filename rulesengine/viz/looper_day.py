@@ -41,7 +41,7 @@ import ipywidgets as widgets
 
 from rulesengine import i18n
 from rulesengine.contract import drive
-from rulesengine.looper.actions import Action, PlaceCard
+from rulesengine.looper.actions import Action, Guess, PlaceCard
 from rulesengine.looper.engine import Game
 from rulesengine.looper.plans import Agent, DayPlan, PlanAgent, heuristic_agents, plan, plan_agents, run_until
 from rulesengine.looper.script import SCRIPTS_DIR, load_script
@@ -61,13 +61,14 @@ from rulesengine.viz.looper_cards import TABLE_SIZE, ViewSwitch
 from rulesengine.viz.looper_demos import DEMOS, Demo, demo
 from rulesengine.viz.looper_text import (
     DAY_STEPS,
+    PHASE_RULE,
+    ScriptReveal,
     card_name,
     describe_action,
     incident_name,
     log_html,
     log_lines,
     plot_name,
-    reveal_html,
     step_rule_text,
     step_term,
 )
@@ -86,6 +87,7 @@ class Snapshot:
     agents: Mapping[str, Agent]
     last_done: str | None
     fresh: Mapping[str, int]
+    skipped: tuple[str, ...] = ()
 
 
 def _progress(game: Game) -> tuple[object, ...]:
@@ -129,6 +131,8 @@ class DayStepper:
         self.agents: Mapping[str, Agent] = agents if agents is not None else heuristic_agents(seed)
         self.game = Game(load_script(SCRIPTS_DIR / f"{script_id}.yaml"), pause_between_phases=True)
         self.last_done: str | None = None
+        #: The day's steps not played because the loop ended at once during the day (TL-LE1).
+        self.skipped: tuple[str, ...] = ()
         self.fresh: dict[str, int] = {"protagonists": 0, "mastermind": 0}
         self.switch = LanguageSwitch()
         self.view = ViewSwitch(view)
@@ -177,6 +181,18 @@ class DayStepper:
             "target",
         )
         self.card_choice.observe(lambda _c: self._offer_targets(), names="value")
+        self.character_choice = classed(
+            widgets.Dropdown(layout=widgets.Layout(width="300px"), style={"description_width": "90px"}),
+            "rulesengine-looper-choose-character",
+            "character",
+        )
+        self.role_choice = classed(
+            widgets.Dropdown(layout=widgets.Layout(width="316px"), style={"description_width": "110px"}),
+            "rulesengine-looper-choose-role",
+            "secret_role",
+        )
+        self.character_choice.observe(lambda _c: self._offer_roles(), names="value")
+        self.role_choice.observe(lambda _c: self._enable(), names="value")
         self.play_button = button("rulesengine-looper-play", "play_choice", "170px", style="success")
         self.agent_button = button("rulesengine-looper-agent", "agent_choose", "170px")
         self.highlight = classed(
@@ -297,7 +313,10 @@ class DayStepper:
 
     def snapshot(self) -> Snapshot:
         """A copy of everything Back restores (the game, the agents, the last step)."""
-        return Snapshot(self.game.clone(), copy.deepcopy(dict(self.agents)), self.last_done, dict(self.fresh))
+        return Snapshot(
+            self.game.clone(), copy.deepcopy(dict(self.agents)), self.last_done, dict(self.fresh),
+            self.skipped,
+        )
 
     @contextmanager
     def undoable(self) -> Iterator[None]:
@@ -326,6 +345,7 @@ class DayStepper:
         self.game = snap.game
         self.agents = snap.agents
         self.last_done = snap.last_done
+        self.skipped = snap.skipped
         self.fresh = dict(snap.fresh)
         self.refresh()
         self.message.info(message("looper.stepper.back_done"))
@@ -337,9 +357,13 @@ class DayStepper:
         if self.game.phase is not start or self.game.is_over:
             done = start.rule_id
             now = self.game.phase.rule_id
+            ended_at = self._ended_at(start) if now not in DAY_RULES else None
+            self.skipped = DAY_RULES[DAY_RULES.index(ended_at) + 1 :] if ended_at is not None else ()
             # The step just finished is the one before the current phase (one answer may run two phases).
             if now in DAY_RULES and DAY_RULES.index(now) > 0:
                 self.last_done = DAY_RULES[DAY_RULES.index(now) - 1]
+            elif ended_at is not None:
+                self.last_done = ended_at
             else:
                 self.last_done = "TL-D9" if start.rule_id in DAY_RULES else done
             self.fresh = {v: after[v] - before[v] for v in after}
@@ -351,13 +375,33 @@ class DayStepper:
                 )
                 steps = ", ".join(ran) or done
                 term = step_term(self.last_done)
-                self.message.info(message("looper.stepper.step_done", steps=steps, term=term))
+                said = message("looper.stepper.step_done", steps=steps, term=term)
+                if self.skipped:
+                    said += " — " + self._skipped_text()
+                self.message.info(said)
         else:
             self.fresh = {v: after[v] - before[v] for v in after}
             if self.waiting_for_learner() and self.message.widget.value == "&nbsp;":
                 self.message.info(i18n.t("your_choice_first"))
         self.refresh(keep_message=True)
         return done
+
+    def _ended_at(self, start: Phase) -> str | None:
+        """The day's step in which the loop ended at once (a loss condition or the Protagonists' death
+        during the day, TL-LE1), if it did so before the day's last step; ``None`` otherwise. Read from
+        the game: its flag for an immediate end, and the step of the day's last event."""
+        if start.rule_id not in DAY_RULES or not self.game.end_now:
+            return None
+        ended = start.rule_id
+        for event in self.game.view("mastermind")["log"]:
+            rule = PHASE_RULE.get(str(event.get("phase", "")), "")
+            if (event["loop"], event["day"]) == (self.game.loop, self.game.day) and rule in DAY_RULES:
+                ended = max(ended, rule, key=DAY_RULES.index)
+        return ended if ended != DAY_RULES[-1] else None
+
+    def _skipped_text(self, lang: str | None = None) -> str:
+        """Why the steps of :attr:`skipped` were not played: the loop ended at once (TL-LE1)."""
+        return message("looper.stepper.steps_skipped", lang, steps=", ".join(self.skipped))
 
     def play(self, action: Action) -> bool:
         """Answer the pending decision with ``action`` (the learner's choice); refusals are shown."""
@@ -409,11 +453,52 @@ class DayStepper:
         self.target_choice.options = [(name_of(t), t) for t in targets]
         self.target_choice.value = targets[0] if targets else None
 
+    def guessing(self) -> bool:
+        """Whether the pending decision is a final guess (TL-FG3): asked as character, then role."""
+        pending = self.game.pending
+        return (
+            pending is not None and bool(pending.options) and all(type(a) is Guess for a in pending.options)
+        )
+
+    def characters_offered(self) -> list[str]:
+        """The characters whose role the pending final guess may still name (TL-FG3: each once), in the
+        cast's order."""
+        if not self.guessing():
+            return []
+        offered = {a.character for a in self.game.legal_actions() if isinstance(a, Guess)}
+        return [c for c in self.game.cast if c in offered]
+
+    def roles_offered(self, character: str) -> list[str]:
+        """The roles the engine offers to name for ``character`` (the tragedy set's roles, TL-FG3),
+        in the order of their names."""
+        if not self.guessing():
+            return []
+        actions = self.game.legal_actions()
+        roles = {a.role for a in actions if isinstance(a, Guess) and a.character == character}
+        return sorted(roles, key=role_name)
+
+    def _offer_roles(self) -> None:
+        character = self.character_choice.value
+        roles = self.roles_offered(character) if isinstance(character, str) and character else []
+        options = [(message("looper.widget.choose_role"), ""), *((role_name(r), r) for r in roles)]
+        if list(self.role_choice.options) != options:
+            keep = self.role_choice.value
+            self.role_choice.options = options
+            self.role_choice.value = keep if keep in roles else ""
+        self._enable()
+
     def play_selected(self) -> bool:
-        """Play the choice of the decision panel: the card and target chosen, or the option chosen."""
+        """Play the choice of the decision panel: the card and target chosen, the character and role
+        chosen, or the option chosen."""
         if self.game.pending is None:
             self.message.info(i18n.t("press_next_step"))
             return False
+        if self.guessing():
+            character, role = self.character_choice.value, self.role_choice.value
+            if not character or not role:
+                self.message.info(message("looper.stepper.character_then_role"))
+                return False
+            return self.play(Guess(str(character), str(role)))
         if self.placing():
             card, target = self.card_choice.value, self.target_choice.value
             if not isinstance(card, str) or not isinstance(target, str):
@@ -487,6 +572,7 @@ class DayStepper:
                 agent.reset()
         self.game = Game(load_script(SCRIPTS_DIR / f"{self.script_id}.yaml"), pause_between_phases=True)
         self.last_done = None
+        self.skipped = ()
         self.fresh = {"protagonists": 0, "mastermind": 0}
         self.history.clear()
         self.message.clear()
@@ -543,9 +629,14 @@ class DayStepper:
         done_index = DAY_RULES.index(self.last_done) if self.last_done in DAY_RULES else -1
         chips = []
         for i, (rule, key) in enumerate(DAY_STEPS):
+            title = ""
             if rule == current:
                 style = "background:#F2C200;color:#000;font-weight:700;border:2px solid #000"
                 state = "current"
+            elif current is None and rule in self.skipped:
+                style = "background:#FFF;color:#999;border:1px dashed #C66;text-decoration:line-through"
+                state = "skipped"
+                title = f' title="{html.escape(self._skipped_text())}"'
             elif (current is not None and i < DAY_RULES.index(current)) or (
                 current is None and i <= done_index
             ):
@@ -555,7 +646,7 @@ class DayStepper:
                 style = "background:#F4F4F4;color:#777;border:1px solid #ddd"
                 state = "todo"
             chips.append(
-                f'<span class="rulesengine-step rulesengine-step-{state}" data-rule="{rule}" '
+                f'<span class="rulesengine-step rulesengine-step-{state}" data-rule="{rule}"{title} '
                 f'style="display:inline-block;box-sizing:border-box;width:106px;height:60px;margin:1px;'
                 f"padding:2px 4px;font-size:10.5px;line-height:1.25;border-radius:6px;vertical-align:top;"
                 f'overflow:hidden;{style}">'
@@ -574,6 +665,11 @@ class DayStepper:
         elif current is None:
             rule = self.game.phase.rule_id
             head += f" — <code>{rule}</code> {html.escape(step_term(rule))}"
+        if current is None and self.skipped:
+            head += (
+                f' <span class="rulesengine-looper-skipped" style="color:#A33">'
+                f"— {html.escape(self._skipped_text())}</span>"
+            )
         return f"<div>{head}</div><div>{''.join(chips)}</div>"
 
     def _panel(self) -> None:
@@ -602,6 +698,8 @@ class DayStepper:
             how = ""
             if self.placing() and mine:
                 how = f" — {html.escape(message('looper.stepper.card_then_target'))}"
+            elif self.guessing() and mine:
+                how = f" — {html.escape(message('looper.stepper.character_then_role'))}"
             self.prompt.value = (
                 f"<b>{html.escape(who)}</b>: {html.escape(decision_prompt(pending))}"
                 f" <code>{pending.rule_id}</code>{how}"
@@ -613,6 +711,16 @@ class DayStepper:
             self.card_choice.value = chosen
             self._offer_targets()
             self.choice_row.children = (self.card_choice, self.target_choice, *play_row)
+        elif mine and not hidden and self.guessing():
+            characters = self.characters_offered()
+            prompt = message("looper.widget.choose_character")
+            options = [(prompt, ""), *((name_of(c), c) for c in characters)]
+            if list(self.character_choice.options) != options:
+                keep = self.character_choice.value
+                self.character_choice.options = options
+                self.character_choice.value = keep if keep in characters else ""
+            self._offer_roles()
+            self.choice_row.children = (self.character_choice, self.role_choice, *play_row)
         elif mine and not hidden:
             self.options.options = [(describe_action(a), i) for i, a in enumerate(pending.options)]
             self.options.value = 0
@@ -634,7 +742,8 @@ class DayStepper:
             "back": bool(self.history),
             "reset": bool(self.history) or self.last_done is not None,
             "choice": learner_turn,
-            "play": learner_turn,
+            "play": learner_turn
+            and (not self.guessing() or bool(self.character_choice.value and self.role_choice.value)),
             "agent": pending is not None,
         }
 
@@ -643,14 +752,15 @@ class DayStepper:
         self.next_button.disabled = not on["next"]
         self.back_button.disabled = not on["back"]
         self.reset_button.disabled = not on["reset"]
-        for control in (self.options, self.card_choice, self.target_choice):
+        for control in (self.options, self.card_choice, self.target_choice, self.character_choice,
+                        self.role_choice):
             control.disabled = not on["choice"]
         self.play_button.disabled = not on["play"]
         self.agent_button.disabled = not on["agent"]
 
     def _secrets_html(self) -> str:
         if self.game.is_over:  # the end of the game reveals the script to both sides (TL-LE2, TL-FG3)
-            return reveal_html(self.game)
+            return ScriptReveal(self.game).html()
         if self.view.value != "mastermind":
             return f"<i>{html.escape(i18n.t('secrets_hidden'))}</i>"
         view = self.game.view("mastermind")

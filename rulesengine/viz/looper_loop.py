@@ -31,12 +31,11 @@ from rulesengine import i18n
 from rulesengine.looper.actions import Guess
 from rulesengine.looper.engine import Game
 from rulesengine.looper.plans import DayPlan
-from rulesengine.looper.text import reason_name, role_name
+from rulesengine.looper.text import role_name
 from rulesengine.messages import Name, message
 from rulesengine.viz.common import (
     LanguageSwitch,
     MessageBox,
-    Table,
     button,
     classed,
     figure_view,
@@ -44,118 +43,11 @@ from rulesengine.viz.common import (
 )
 from rulesengine.viz.looper_board import draw_board, picture_from_game
 from rulesengine.viz.looper_demos import LOOP_DEMOS, final_guess_game, loop_demo
-from rulesengine.viz.looper_text import incident_name, plot_name
+from rulesengine.viz.looper_text import ScriptReveal
 from rulesengine.viz.looper_text import target_name as name_of
 
 #: The value of a dropdown's first entry, its prompt: nothing chosen yet.
 NONE = ""
-
-
-class ScriptReveal:
-    """The whole script of a finished game, for everyone to see: the outcome and its reason, every
-    character's secret role (with the final guess beside it, if there was one), the culprits and the
-    plots (TL-LE2, TL-FG3). Shown as HTML in the current language; ``repr`` says the same as text.
-
-    >>> from rulesengine.viz.looper_demos import loop_demo
-    >>> reveal = ScriptReveal(loop_demo("last_day").game)
-    >>> reveal.reason("vi")
-    'Lý do: Vòng lặp kết thúc mà không có điều kiện thua nào được thỏa (TL-LE2).'
-    >>> reveal.roles("en")[0]
-    ['Girl Student', 'Key Person', '—']
-    """
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    def outcome(self, lang: str | None = None) -> str:
-        """Who won and why, in one line (``''`` while the game goes on)."""
-        outcome = self.game.outcome
-        if outcome is None:
-            return ""
-        return message(
-            "looper.event.game_over", lang,
-            winner=Name("side", outcome.winner), reason=Name("outcome", outcome.reason),
-        )
-
-    def reason(self, lang: str | None = None) -> str:
-        """The reason for the outcome, naming the rule: the wrong guess and the truth (TL-FG3), every role
-        right (TL-FG3), a loop survived (TL-LE2), or the last loop lost with its loss conditions (TL-LE2b)."""
-        game, outcome = self.game, self.game.outcome
-        if outcome is None:
-            return ""
-        if outcome.reason == "final guess wrong":
-            character, guessed = next(
-                (c, r) for c, r in game.guessed.items() if game.script.role_of(c) != r
-            )
-            return message(
-                "looper.reveal.why_wrong", lang, character=Name("character", character),
-                guessed=Name("role", guessed), role=Name("role", game.script.role_of(character)),
-            )
-        if outcome.reason == "final guess right":
-            return message("looper.reveal.why_right", lang)
-        if outcome.reason == "loop survived":
-            return message("looper.reveal.why_survived", lang)
-        reasons = game.loop_results[-1].reasons if game.loop_results else ()
-        text = "; ".join(reason_name(str(r), lang).rstrip(".") for r in reasons)
-        return message("looper.reveal.why_last_loop_lost", lang, reasons=text)
-
-    def roles(self, lang: str | None = None) -> list[list[str]]:
-        """One row per character: name, true secret role, the final guess (✓/✗) or ``—``."""
-        rows = []
-        for cid in self.game.cast:
-            role = self.game.script.role_of(cid)
-            guessed = self.game.guessed.get(cid)
-            mark = "—" if guessed is None else f"{role_name(guessed, lang)} {'✓' if guessed == role else '✗'}"
-            rows.append([name_of(cid, lang), role_name(role, lang), mark])
-        return rows
-
-    def culprits(self, lang: str | None = None) -> list[list[str]]:
-        """One row per scheduled incident: day, incident, culprit."""
-        return [
-            [str(s.day), incident_name(s.incident, lang), name_of(s.culprit, lang)]
-            for s in self.game.script.incidents
-        ]
-
-    def plots(self, lang: str | None = None) -> list[list[str]]:
-        """The main plot and the subplots."""
-        script = self.game.script
-        rows = [[message("looper.reveal.main_plot_label", lang), plot_name(script.main_plot, lang)]]
-        rows += [[message("looper.reveal.subplot", lang), plot_name(p, lang)] for p in script.subplots]
-        return rows
-
-    def tables(self, lang: str | None = None) -> list[Table]:
-        """The three tables: roles, culprits, plots."""
-        guessed = message("looper.reveal.guessed", lang)
-        return [
-            Table(self.roles(lang), [i18n.t("character", lang), i18n.t("secret_role", lang), guessed]),
-            Table(self.culprits(lang),
-                  [i18n.t("day", lang), i18n.t("incident", lang), i18n.t("culprit", lang)]),
-            Table(self.plots(lang), [i18n.t("plot", lang), ""]),
-        ]
-
-    def html(self, lang: str | None = None) -> str:
-        """The reveal as HTML: a title, the outcome and its reason, then the tables side by side."""
-        if self.game.outcome is None:
-            return ""
-        title = message("looper.reveal.script_title", lang, title=self.game.script.title)
-        tables = "".join(
-            f'<div style="display:inline-block;vertical-align:top;margin-right:18px">{t.html(lang)}</div>'
-            for t in self.tables(lang)
-        )
-        return (
-            f'<div class="rulesengine-looper-reveal-script">'
-            f"<div><b>{html.escape(title)}</b></div>"
-            f'<div class="rulesengine-looper-outcome">{html.escape(self.outcome(lang))}</div>'
-            f'<div class="rulesengine-looper-reason">{html.escape(self.reason(lang))}</div>'
-            f"<div>{tables}</div></div>"
-        )
-
-    def _repr_html_(self) -> str:
-        return self.html()
-
-    def __repr__(self) -> str:
-        lines = [self.outcome(), self.reason()]
-        return "\n".join([*lines, *(repr(t) for t in self.tables())])
 
 
 class FinalGuessWidget:

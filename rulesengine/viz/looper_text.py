@@ -29,7 +29,6 @@ from rulesengine.looper.text import (
     describe_event,
     incident_name,
     log_lines,
-    outcome_reason,
     owner_label,
     plot_name,
     reason_name,
@@ -42,6 +41,7 @@ __all__ = [
     "DAY_STEPS",
     "PHASE_RULE",
     "PHASE_TERMS",
+    "ScriptReveal",
     "ability_text",
     "card_name",
     "character_name",
@@ -53,8 +53,6 @@ __all__ = [
     "log_lines",
     "owner_label",
     "plot_name",
-    "reveal",
-    "reveal_html",
     "role_name",
     "step_rule_text",
     "step_term",
@@ -146,79 +144,147 @@ def _language(lang: str | None) -> str:
     return i18n.get_language() if lang is None else ("vi" if lang == "vi" else "en")
 
 
-def reveal(game: Any, lang: str | None = None) -> dict[str, Any]:
-    """What the end of a game reveals (TL-LE2, TL-FG3), as sentences of ``lang``: ``outcome`` (who won
-    and why), ``why`` (each loop's end with the loss conditions that held, each final guess right or
-    wrong), ``roles`` (``(character, role)`` for every character, Persons included), ``culprits``,
-    ``main_plot`` and ``subplots``. ``None`` for ``outcome`` while the game goes on.
+class ScriptReveal:
+    """The whole script of a finished game, for everyone to see (TL-LE2, TL-FG3): the outcome and its
+    reason, each loop's end with the loss conditions that held, every character's secret role (Persons
+    included, with the final guess beside it, ✓/✗), the culprit of each scheduled incident and the plots.
+    The one reveal of the Tragedy Looper notebooks: the day stepper (02), the final guess (03) and the
+    whole game (04) all show it. HTML in the current language (or ``lang``); ``repr`` says the same as text.
 
-    >>> from rulesengine.looper.engine import play
-    >>> from rulesengine.looper.plans import heuristic_agents
-    >>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
-    >>> from rulesengine.looper.engine import Game
-    >>> game = Game(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
-    >>> _ = play(game, heuristic_agents(2026))
-    >>> shown = reveal(game, "en")
-    >>> ("Girl Student", "Key Person") in shown["roles"], shown["main_plot"]
-    (True, 'Main plot: Murder Plan')
+    >>> from rulesengine.viz.looper_demos import loop_demo
+    >>> shown = ScriptReveal(loop_demo("last_day").game)
+    >>> shown.reason("vi")
+    'Lý do: Vòng lặp kết thúc mà không có điều kiện thua nào được thỏa (TL-LE2).'
+    >>> shown.roles("en")[0], shown.loop_ends("en")
+    (['Girl Student', 'Key Person', '—'], ['Loop 1: no loss condition held.'])
     """
-    lang = _language(lang)
-    private = game.view("mastermind")["private"]
-    outcome = game.outcome
-    said = None
-    if outcome is not None:
-        key = "protagonists_win" if outcome.winner == "protagonists" else "mastermind_wins"
-        said = message(f"looper.reveal.{key}", lang, reason=outcome_reason(outcome.reason, lang))
-    why = []
-    for result in game.loop_results:
-        if result.lost:
-            reasons = "; ".join(reason_name(r, lang) for r in result.reasons)
-            why.append(
-                message("looper.reveal.loop_lost", lang, loop=result.loop, day=result.day, reasons=reasons)
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    def outcome(self, lang: str | None = None) -> str:
+        """Who won and why, in one line (``''`` while the game goes on)."""
+        from rulesengine.messages import Name
+
+        outcome = self.game.outcome
+        if outcome is None:
+            return ""
+        return message(
+            "looper.event.game_over", _language(lang),
+            winner=Name("side", outcome.winner), reason=Name("outcome", outcome.reason),
+        )
+
+    def reason(self, lang: str | None = None) -> str:
+        """The reason for the outcome, naming the rule: the wrong guess and the truth (TL-FG3), every role
+        right (TL-FG3), a loop survived (TL-LE2), or the last loop lost with its loss conditions (TL-LE2b)."""
+        from rulesengine.messages import Name
+
+        lang = _language(lang)
+        game, outcome = self.game, self.game.outcome
+        if outcome is None:
+            return ""
+        if outcome.reason == "final guess wrong":
+            character, guessed = next(
+                (c, r) for c, r in game.guessed.items() if game.script.role_of(c) != r
             )
-        else:
-            why.append(message("looper.reveal.loop_survived", lang, loop=result.loop))
-    if outcome is not None and outcome.reason == "last loop lost":
-        why.append(message("looper.reveal.no_final_guess", lang))
-    for character, role in game.guessed.items():
-        truth = game.script.role_of(character)
-        fields = {"character": character_name(character, lang), "role": role_name(role, lang)}
-        if truth == role:
-            why.append(message("looper.reveal.guess_right", lang, **fields))
-        else:
-            why.append(message("looper.reveal.guess_wrong", lang, truth=role_name(truth, lang), **fields))
-    incidents = {str(i.day): i.incident for i in game.script.incidents}
-    culprits = [
-        message("looper.reveal.culprit", lang, day=day, incident=incident_name(incidents.get(day, ""), lang),
-                culprit=character_name(culprit, lang))
-        for day, culprit in sorted(private["culprits"].items(), key=lambda item: int(item[0]))
-    ]
-    subplots = ", ".join(plot_name(p, lang) for p in private["subplots"]) or "—"
-    return {
-        "outcome": said,
-        "why": why,
-        "roles": [(character_name(c, lang), role_name(r, lang)) for c, r in private["roles"].items()],
-        "culprits": culprits,
-        "main_plot": message("looper.reveal.main_plot", lang, plot=plot_name(private["main_plot"], lang)),
-        "subplots": message("looper.reveal.subplots", lang, plots=subplots),
-    }
+            return message(
+                "looper.reveal.why_wrong", lang, character=Name("character", character),
+                guessed=Name("role", guessed), role=Name("role", game.script.role_of(character)),
+            )
+        if outcome.reason == "final guess right":
+            return message("looper.reveal.why_right", lang)
+        if outcome.reason == "loop survived":
+            return message("looper.reveal.why_survived", lang)
+        reasons = game.loop_results[-1].reasons if game.loop_results else ()
+        text = "; ".join(reason_name(str(r), lang).rstrip(".") for r in reasons)
+        return message("looper.reveal.why_last_loop_lost", lang, reasons=text)
 
+    def loop_ends(self, lang: str | None = None) -> list[str]:
+        """One line per loop played: lost on which day, with the loss conditions that held, or survived
+        (TL-LE1, TL-LE2)."""
+        lang = _language(lang)
+        lines = []
+        for result in self.game.loop_results:
+            if result.lost:
+                reasons = "; ".join(reason_name(r, lang).rstrip(".") for r in result.reasons)
+                lines.append(message("looper.reveal.loop_lost", lang, loop=result.loop, day=result.day,
+                                     reasons=reasons))
+            else:
+                lines.append(message("looper.reveal.loop_survived", lang, loop=result.loop))
+        return lines
 
-def reveal_html(game: Any, lang: str | None = None) -> str:
-    """The reveal of :func:`reveal` as HTML: the outcome, why, then the script's secrets."""
-    from rulesengine import i18n
+    def roles(self, lang: str | None = None) -> list[list[str]]:
+        """One row per character: name, true secret role, the final guess (✓/✗) or ``—``."""
+        rows = []
+        for cid in self.game.cast:
+            role = self.game.script.role_of(cid)
+            guessed = self.game.guessed.get(cid)
+            mark = "—" if guessed is None else f"{role_name(guessed, lang)} {'✓' if guessed == role else '✗'}"
+            rows.append([target_name(cid, lang), role_name(role, lang), mark])
+        return rows
 
-    lang = _language(lang)
-    shown = reveal(game, lang)
-    esc = html.escape
-    roles = ", ".join(f"{esc(c)}: <b>{esc(r)}</b>" for c, r in shown["roles"])
-    why = "".join(f'<li class="rulesengine-reveal-why">{esc(line)}</li>' for line in shown["why"])
-    return (
-        f'<div class="rulesengine-reveal" style="border:2px solid #7B3F99;border-radius:6px;padding:4px 8px">'
-        f'<div style="font-weight:700;color:#7B3F99">{esc(message("looper.reveal.title", lang))}</div>'
-        f'<div class="rulesengine-reveal-outcome" style="font-weight:700">{esc(shown["outcome"] or "")}</div>'
-        f'<div>{esc(message("looper.reveal.why", lang))}:</div><ul style="margin:0 0 2px 0">{why}</ul>'
-        f'<div class="rulesengine-reveal-roles"><b>{esc(i18n.t("secret_role", lang))}</b>: {roles}</div>'
-        f'<div><b>{esc(i18n.t("culprit", lang))}</b>: {esc("; ".join(shown["culprits"]) or "—")}</div>'
-        f'<div>{esc(shown["main_plot"])} · {esc(shown["subplots"])}</div></div>'
-    )
+    def culprits(self, lang: str | None = None) -> list[list[str]]:
+        """One row per scheduled incident: day, incident, culprit."""
+        return [
+            [str(s.day), incident_name(s.incident, lang), target_name(s.culprit, lang)]
+            for s in self.game.script.incidents
+        ]
+
+    def plots(self, lang: str | None = None) -> list[list[str]]:
+        """The main plot and the subplots."""
+        lang = _language(lang)
+        script = self.game.script
+        rows = [[message("looper.reveal.main_plot_label", lang), plot_name(script.main_plot, lang)]]
+        rows += [[message("looper.reveal.subplot", lang), plot_name(p, lang)] for p in script.subplots]
+        return rows
+
+    def tables(self, lang: str | None = None) -> list[Any]:
+        """The three tables (:class:`rulesengine.viz.common.Table`): roles, culprits, plots."""
+        from rulesengine import i18n
+        from rulesengine.viz.common import Table
+
+        guessed = message("looper.reveal.guessed", _language(lang))
+        return [
+            Table(self.roles(lang), [i18n.t("character", lang), i18n.t("secret_role", lang), guessed]),
+            Table(self.culprits(lang),
+                  [i18n.t("day", lang), i18n.t("incident", lang), i18n.t("culprit", lang)]),
+            Table(self.plots(lang), [i18n.t("plot", lang), ""]),
+        ]
+
+    def html(self, lang: str | None = None) -> str:
+        """The reveal as HTML (``''`` while the game goes on): a title, the outcome and its reason, each
+        loop's end, then the tables side by side. Classes: ``rulesengine-reveal`` (also
+        ``rulesengine-looper-reveal-script``) around ``-reveal-outcome``, ``-reveal-reason``,
+        ``-reveal-why`` (a loop's end) and ``-reveal-roles``."""
+        if self.game.outcome is None:
+            return ""
+        lang = _language(lang)
+        esc = html.escape
+        title = message("looper.reveal.script_title", lang, title=self.game.script.title)
+        tables = self.tables(lang)
+        boxes = "".join(
+            f'<div class="{cls}" style="display:inline-block;vertical-align:top;margin-right:18px">'
+            f"{t.html(lang)}</div>"
+            for cls, t in zip(("rulesengine-reveal-roles", "rulesengine-reveal-culprits",
+                               "rulesengine-reveal-plots"), tables, strict=True)
+        )
+        loops = "".join(
+            f'<li class="rulesengine-reveal-why">{esc(line)}</li>' for line in self.loop_ends(lang)
+        )
+        return (
+            f'<div class="rulesengine-reveal rulesengine-looper-reveal-script" '
+            f'style="border:2px solid #7B3F99;border-radius:6px;padding:4px 8px">'
+            f'<div style="font-weight:700;color:#7B3F99">{esc(title)}</div>'
+            f'<div class="rulesengine-reveal-outcome rulesengine-looper-outcome" style="font-weight:700">'
+            f"{esc(self.outcome(lang))}</div>"
+            f'<div class="rulesengine-reveal-reason rulesengine-looper-reason">{esc(self.reason(lang))}</div>'
+            f'<ul style="margin:2px 0">{loops}</ul>'
+            f"<div>{boxes}</div></div>"
+        )
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def __repr__(self) -> str:
+        lines = [self.outcome(), self.reason(), *self.loop_ends()]
+        return "\n".join([*lines, *(repr(t) for t in self.tables())])

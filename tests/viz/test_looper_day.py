@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -10,6 +11,8 @@ from rulesengine import i18n
 from rulesengine.looper.actions import PlaceCard
 from rulesengine.looper.text import role_name
 from rulesengine.viz.looper_day import DayStepper, demo, plan, plan_agents
+from rulesengine.viz.looper_text import ScriptReveal
+from rulesengine.viz.looper_text import target_name as name_of
 from tests.test_cli_lang import english_words
 
 DAY1 = plan(
@@ -339,17 +342,19 @@ def test_the_end_of_the_game_reveals_the_script_with_the_reason_tl_le2(make):
         stepper.next_step()
     secrets = stepper.secrets.value
     assert stepper.view.value == "protagonists" and "rulesengine-reveal" in secrets  # both views
+    assert secrets == ScriptReveal(stepper.game).html()  # the one reveal of notebooks 02, 03 and 04
     private = stepper.game.view("mastermind")["private"]
-    for character, role in private["roles"].items():
-        assert f"<b>{role_name(role)}</b>" in secrets, character
-    won = stepper.game.outcome.winner == "protagonists"
-    assert ("The Protagonists win" if won else "The Mastermind wins") in secrets
+    for character, role in private["roles"].items():  # every role, Persons included, in the roles table
+        assert f"<td>{name_of(character)}</td><td>{role_name(role)}</td>" in secrets, character
+    winner = "Protagonists" if stepper.game.outcome.winner == "protagonists" else "Mastermind"
+    assert f"Game over. Winner: {winner}" in secrets
     for result in stepper.game.loop_results:
         assert f"Loop {result.loop}" in secrets
-    assert "Murder Plan" in secrets  # the main plot of The Last Bell
+    assert "<td>Main plot</td><td>Murder Plan</td>" in secrets  # the main plot of The Last Bell
     i18n.set_language("vi")
     assert "Kịch bản được tiết lộ" in stepper.secrets.value
-    assert english_words(text_of(stepper.secrets.value)) == set()
+    title = stepper.game.script.title  # a script's title is its name, the same in both languages
+    assert english_words(text_of(stepper.secrets.value).replace(title, "")) == set()
     assert "TL-LE2" in stepper.rule.value and "Trò chơi kết thúc" in stepper.rule.value
 
 
@@ -372,10 +377,11 @@ def test_a_wrong_final_guess_is_revealed_with_the_true_role_tl_fg3(make):
     assert not stepper.game.is_over
     assert stepper.play(Guess("journalist", "person"))
     assert stepper.game.is_over
-    secrets = stepper.secrets.value
-    assert "Final guess: Girl Student is Key Person — right." in secrets
-    assert "Final guess: Journalist is Person — wrong, Journalist is Conspiracy Theorist (TL-FG3)." in secrets
-    assert "The Mastermind wins: a wrong final guess." in secrets
+    secrets = html.unescape(stepper.secrets.value)
+    assert "<td>Girl Student</td><td>Key Person</td><td>Key Person ✓</td>" in secrets
+    assert "<td>Journalist</td><td>Conspiracy Theorist</td><td>Person ✗</td>" in secrets
+    assert "Why: Journalist is not Person but Conspiracy Theorist (TL-FG3)." in secrets
+    assert "Game over. Winner: Mastermind (a wrong final guess)." in secrets
 
 
 def test_a_vietnamese_day_has_no_english_sentence_in_the_stepper(make):
@@ -392,3 +398,96 @@ def test_a_vietnamese_day_has_no_english_sentence_in_the_stepper(make):
     assert stepper.game.day == 2 and "Ngày 1 bắt đầu" in read[-2]
     read = [line.replace(stepper.game.script.title, "") for line in read]  # a title stays as written
     assert {line: english_words(line) for line in read if english_words(line)} == {}
+
+
+# ---- issue 10 item 4 follow-ups: the final guess as two lists, the steps a loop end skips -----------
+
+
+def _to_final_guess(stepper: DayStepper) -> None:
+    """Play First Contract with the agents until the Leader chooses the final guess (TL-TS2), then stop
+    at the learner's first guess (TL-FG3)."""
+    from rulesengine.looper.actions import Choose
+
+    for _ in range(600):
+        pending = stepper.game.pending
+        if pending is not None and pending.kind == "time_spiral":
+            break
+        if stepper.waiting_for_learner():
+            stepper.agent_once()
+        else:
+            stepper.next_step()
+    assert stepper.play(Choose("final_guess"))
+    while not stepper.waiting_for_learner():
+        stepper.next_step()
+
+
+def test_the_final_guess_is_asked_as_character_then_role_tl_fg3(make):
+    from rulesengine.looper.actions import Guess
+
+    stepper = make(script_id="btx_01_first_contract", learner=("protagonists",))
+    _to_final_guess(stepper)
+    assert stepper.guessing() and not stepper.placing()
+    assert stepper.choice_row.children[:2] == (stepper.character_choice, stepper.role_choice)
+    offered = {(a.character, a.role) for a in stepper.game.legal_actions() if isinstance(a, Guess)}
+    characters = [v for _l, v in stepper.character_choice.options]
+    assert characters[0] == "" and set(characters[1:]) == {c for c, _r in offered}  # the prompt first
+    assert [v for _l, v in stepper.role_choice.options] == [""]  # no role before a character
+    assert stepper.play_button.disabled and not stepper.play_selected()
+    stepper.character_choice.value = "journalist"
+    roles = [v for _l, v in stepper.role_choice.options][1:]
+    assert set(roles) == {r for c, r in offered if c == "journalist"}  # only what the engine offers
+    assert [label for label, _v in stepper.role_choice.options][1:] == sorted(role_name(r) for r in roles)
+    assert stepper.play_button.disabled  # a role too
+    stepper.role_choice.value = "conspiracy_theorist"
+    assert not stepper.play_button.disabled
+    stepper.play_button.click()
+    assert stepper.game.guessed == {"journalist": "conspiracy_theorist"} and not stepper.game.is_over
+    assert "journalist" not in [v for _l, v in stepper.character_choice.options]  # each named once
+    assert stepper.character_choice.value == "" and stepper.play_button.disabled
+    i18n.set_language("vi")
+    assert stepper.character_choice.options[0][0] == "— chọn một Nhân vật —"
+    assert stepper.character_choice.description == "Nhân vật"
+
+
+def _to_murder_on_day_3(make, **kwargs) -> DayStepper:
+    """The Last Bell, the Mastermind's murder plan: the Key Person dies at TL-D7 of day 3 and the loop
+    ends at once (TL-LE1)."""
+    from rulesengine.viz.looper_demos import MURDER
+
+    stepper = make(agents=plan_agents(MURDER), **kwargs)
+    for _ in range(40):
+        stepper.next_step()
+        if stepper.game.phase.rule_id not in ("TL-D1", "TL-D2", "TL-D3", "TL-D4", "TL-D5", "TL-D6",
+                                              "TL-D7", "TL-D8", "TL-D9"):
+            break
+        assert stepper.skipped == () and "rulesengine-step-skipped" not in stepper.steps.value
+    return stepper
+
+
+def chips(stepper: DayStepper) -> dict[str, str]:
+    return {rule: state for state, rule in re.findall(r'rulesengine-step-(\w+)" data-rule="([^"]+)"',
+                                                      stepper.steps.value)}
+
+
+def test_a_loop_ended_mid_day_shows_tl_d8_and_tl_d9_skipped_tl_le1(make):
+    stepper = _to_murder_on_day_3(make)
+    assert (stepper.game.day, stepper.game.phase.rule_id, stepper.last_done) == (3, "TL-LE1", "TL-D7")
+    assert stepper.skipped == ("TL-D8", "TL-D9")
+    assert chips(stepper) == {**{f"TL-D{i}": "done" for i in range(1, 8)}, "TL-D8": "skipped",
+                              "TL-D9": "skipped"}
+    said = "TL-D8, TL-D9 skipped: the loop ended at once (TL-LE1)."
+    assert stepper.message.widget.value.count("TL-D7 done") == 1 and said in stepper.message.widget.value
+    assert said in stepper.steps.value  # it stays on the step bar while the loop end waits
+    i18n.set_language("vi")
+    assert "TL-D8, TL-D9 bị bỏ qua: Vòng lặp kết thúc ngay lập tức (TL-LE1)." in stepper.steps.value
+    i18n.set_language("en")
+    stepper.next_step()  # the loop end runs: the day's steps are behind, nothing is marked skipped
+    assert stepper.skipped == () and "skipped" not in chips(stepper).values()
+    assert stepper.back() and stepper.skipped == ("TL-D8", "TL-D9")  # Back brings the mark back
+    assert chips(stepper)["TL-D9"] == "skipped"
+
+
+def test_a_day_played_to_its_end_skips_nothing_tl_d9(make):
+    stepper = make(agents=plan_agents([DAY1]))
+    assert stepper.run_day()[-1] == "TL-D9"
+    assert stepper.skipped == () and "skipped" not in stepper.message.widget.value

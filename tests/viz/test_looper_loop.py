@@ -141,3 +141,21 @@ def test_the_end_of_a_first_steps_game_reveals_the_script_and_why_tl_le2_tl_le2b
         "and this script has no Final Guess (TL-LE2b)."
     )
     assert lost.reason("vi").startswith("Lý do: Vòng lặp cuối cùng đã thua")
+
+
+def test_one_reveal_serves_notebooks_02_03_and_04_in_both_languages_tl_le2_tl_fg3():
+    w = FinalGuessWidget(draw=False)
+    w.guess("journalist", "person")
+    shown = ScriptReveal(w.game)
+    assert w.reveal.value == shown.html()
+    for cls in ("rulesengine-reveal", "rulesengine-reveal-outcome", "rulesengine-reveal-reason",
+                "rulesengine-reveal-why", "rulesengine-reveal-roles", "rulesengine-looper-reveal-script"):
+        assert f"{cls} " in w.reveal.value or f'{cls}"' in w.reveal.value, cls
+    lost = [line for line in shown.loop_ends("en") if "lost" in line]
+    assert len(shown.loop_ends("en")) == len(w.game.loop_results) and lost
+    for line in shown.loop_ends("en"):
+        assert html.escape(line) in w.reveal.value
+    assert shown.loop_ends("vi")[0].startswith("Vòng lặp 1")
+    assert not any(line.endswith("..") for lang in ("en", "vi") for line in shown.loop_ends(lang))
+    assert "<td>Nhà báo</td>" in shown.html("vi") and "Person ✗" in html.unescape(shown.html("en"))
+    w.close()
