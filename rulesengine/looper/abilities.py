@@ -234,8 +234,8 @@ def mastermind_options(game: Game) -> tuple[UseAbility, ...]:
         and "doctor" in roles
         and game.active("doctor")
         and not game.doctor_mm_today
-        and game.refusal("doctor") != "none"
         and (rule == "refusal" or game.chars["doctor"].goodwill >= 2)
+        and game.refusal("doctor") != "none"  # (the public conditions first: fewer reads of the role)
     ):
         out += [
             use_ability("doctor.1", "doctor", c, e) for c in game.others_here("doctor") for e in ("+", "-")
@@ -290,10 +290,10 @@ def day_end_mandatory(game: Game) -> None:
                     source=cid,
                     target=others[0],
                 )
-    tt_loss = (
-        "time_traveler" in roles
-        and not game.rulings.time_traveler_optional
+    tt_loss = (  # (the public conditions first: the roles are read on the last day only)
+        not game.rulings.time_traveler_optional
         and game.last_day()
+        and "time_traveler" in roles
         and any(
             game.chars[c].goodwill <= 2 and game.chars[c].location is not None
             for c in game.with_role("time_traveler")
@@ -313,8 +313,13 @@ def day_end_options(game: Game) -> tuple[UseAbility, ...]:
         if not game.active(cid):
             continue
         if ("killer.1", cid) not in game.mm_used:
-            for kp in game.with_role("key_person"):
-                if game.active(kp) and game.same_place(kp, cid) and game.chars[kp].intrigue >= 2:
+            for kp in game.cast:  # (the Key Person's role read last: only where the rest holds)
+                if (
+                    game.chars[kp].intrigue >= 2
+                    and game.active(kp)
+                    and game.same_place(kp, cid)
+                    and game.roles[kp] == "key_person"
+                ):
                     out.append(use_ability("killer.1", cid, kp))
         if ("killer.2", cid) not in game.mm_used and game.chars[cid].intrigue >= 4:
             out.append(use_ability("killer.2", cid))

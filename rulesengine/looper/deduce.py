@@ -52,7 +52,7 @@ from rulesengine.looper.engine import Game
 from rulesengine.looper.observe import MastermindObservation, ProtagonistsObservation, observation
 from rulesengine.looper.rulings import from_options
 from rulesengine.looper.script import ScheduledIncident, Script
-from rulesengine.looper.state import STATE_FIELDS, Phase
+from rulesengine.looper.state import STATE_FIELDS, Phase, Visibility
 from rulesengine.messages import message as catalog_message
 
 __all__ = [
@@ -994,16 +994,21 @@ class _Tree(_Matcher):
         while todo:
             nd = todo.pop()
             _CURRENT[0] = nd
+            _CHECK[0] = (self, [n_log, i])
             self.replays += 1
             try:
                 g = start()
+                g.__class__ = _CheckedGame
                 act(g)
                 j = self._match(g, n_log, i)
             except _Fork as fork:
                 todo.extend(nd.split(fork))
                 continue
+            except _Mismatch as miss:
+                j = -1 - miss.reached
             finally:
                 _CURRENT[0] = None
+                _CHECK[0] = None
             out.append((g, nd, j))
         if len(out) > 1:
             out = self._merge(node, out, n_log)
@@ -1102,15 +1107,20 @@ class _Tree(_Matcher):
             if base is None or len(since) > 8:
                 base, since = game.clone(), []
             _CURRENT[0] = node
+            _CHECK[0] = (self, [n_log, i])
             self.replays += 1
             forked = False
             try:
+                game.__class__ = _CheckedGame
                 act(game)
                 j = self._match(game, n_log, i)
             except _Fork:
                 forked = True  # (handled below, out of the except clause: no traceback kept alive)
+            except _Mismatch as miss:
+                j = -1 - miss.reached
             finally:
                 _CURRENT[0] = None
+                _CHECK[0] = None
             if forked:
                 _CURRENT[0] = node
                 try:
@@ -1186,6 +1196,45 @@ class _Tree(_Matcher):
             self._after(g2, part, j, k, {**cs, day: frozenset(members)})
 
 
+class _Mismatch(BaseException):  # not an Exception: nothing in the engine may catch it
+    """A public event left the record: the step is abandoned at once (``reached`` events matched)."""
+
+    def __init__(self, reached: int) -> None:
+        super().__init__(reached)
+        self.reached = reached
+
+
+#: While the tree runs a step: the matcher and [log index checked up to, record index] (else ``None``).
+_CHECK: list[tuple[_Matcher, list[int]] | None] = [None]
+
+
+class _CheckedGame(Game):
+    """A game that compares each new public event with the record as it is logged, while ``_CHECK`` is
+    set, and abandons the step (:class:`_Mismatch`) at the first one that differs.
+
+    Only a shortcut: the events after a mismatch, and the hidden facts the engine would read after it
+    (forks whose parts all fail at that same event), are never computed; ``_match`` still judges every
+    step that runs to its end. (Set on a game by its class; its clones are plain games.)"""
+
+    __slots__ = ()
+
+    def emit(self, kind: Any, visibility: Any = Visibility.PUBLIC, **data: Any) -> None:
+        Game.emit(self, kind, visibility, **data)
+        check = _CHECK[0]
+        if check is None:
+            return
+        matcher, at = check
+        log, events = self.log, matcher.events
+        i = at[1]
+        for e in itertools.islice(log, at[0], None):
+            if e.visibility != "public":
+                continue
+            if i >= matcher.n_events or e.as_dict() != events[i]:
+                raise _Mismatch(i)
+            i += 1
+        at[0], at[1] = len(log), i
+
+
 def _raw_state(game: Game, n_log: int) -> str:
     """The state record and the new public events as text, hidden facts written as unknown."""
     saved, _CURRENT[0] = _CURRENT[0], None
@@ -1211,18 +1260,25 @@ def _applying(action: Action) -> Callable[[Game], None]:
 
 def _scores(combos: list[tuple[tuple[int, str], ...]], leaves: list[_TreeLeaf]) -> list[tuple[int, int]]:
     """For each culprit assignment, how far the best of ``leaves`` holding it followed the record (``_OK``:
-    consistent) and which leaf that was (-1 events and leaf -1 when none holds it)."""
-    if len(leaves) == 1:
-        leaf = leaves[0]
-        cs = leaf.culprits
-        return [(leaf.reached, 0) if all(c in cs[d] for d, c in key) else (-1, -1) for key in combos]
-    out = []
-    for key in combos:
-        best, src = -1, -1
-        for n, leaf in enumerate(leaves):
-            if leaf.reached > best and all(c in leaf.culprits[d] for d, c in key):
-                best, src = leaf.reached, n
-        out.append((best, src))
+    consistent) and which leaf that was, the first of the best (-1 events and leaf -1 when none holds it).
+
+    The leaves are taken best first, and each gives its score to the assignments it holds that have none
+    yet (a leaf holds the product of its culprit sets)."""
+    out = [(-1, -1)] * len(combos)
+    if not combos:
+        return out
+    days = [d for d, _ in combos[0]]
+    index = {tuple(c for _, c in key): n for n, key in enumerate(combos)}
+    left = len(combos)
+    for n in sorted(range(len(leaves)), key=lambda n: (-leaves[n].reached, n)):
+        leaf = leaves[n]
+        for combo in itertools.product(*(leaf.culprits[d] for d in days)):
+            m = index.get(combo)
+            if m is not None and out[m][1] < 0:
+                out[m] = (leaf.reached, n)
+                left -= 1
+        if not left:
+            break
     return out
 
 

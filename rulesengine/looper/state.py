@@ -753,7 +753,7 @@ class Table(LoopState):
             return
         for c in self.cast:
             ch = self.chars[c]
-            if self.roles[c] == "person" and ch.paranoia >= 3:
+            if ch.paranoia >= 3 and self.roles[c] == "person":  # (the public count first: fewer hidden reads)
                 self.virus_converted.add(c)
                 self._change_role(c, "serial_killer")
             elif (

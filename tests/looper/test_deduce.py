@@ -115,6 +115,39 @@ def test_deduction_after_a_whole_btx_loop_equals_one_replay_per_sheet_tl_d7(seed
     assert sum(e["removed"] for e in result.eliminated) + result.candidates == result.total
 
 
+def whole_loop(script: Script, seed: int) -> PublicRecord:
+    """The record of ``script`` played by the heuristic agents to the end of its first loop."""
+    game = Game(script)
+    agents: dict[str, Any] = {
+        "mastermind": HeuristicMastermind(seed),
+        "protagonists": HeuristicProtagonists(seed + 7),
+    }
+    while not game.is_over and not any(e.kind == "loop_end" for e in game.log):
+        assert game.pending is not None
+        side = "mastermind" if game.pending.who == "mastermind" else "protagonists"
+        game.apply(agents[side](observation(game, side), game.legal_actions()))
+    return PublicRecord.from_game(game)
+
+
+def test_abandoning_a_step_at_its_first_wrong_public_event_changes_nothing_tl_d7(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The tree abandons a step as soon as a public event leaves the record (``_CheckedGame``): the same
+    candidates in the same order, the same weights, eliminations and witnesses as when every step runs to
+    its end and is compared afterwards — in fewer engine steps."""
+    from rulesengine.looper import deduce as deduce_module
+
+    record = whole_loop(tiny("btx_01_first_contract", 4, 4, 2, sheet=3), 0)
+    checked = deduce(record)
+    monkeypatch.setattr(deduce_module._CheckedGame, "emit", Game.emit)
+    unchecked = deduce(record)
+    assert checked.consistent == unchecked.consistent
+    assert checked.weights == unchecked.weights
+    assert checked.eliminated == unchecked.eliminated
+    assert checked.witnesses.found == unchecked.witnesses.found  # type: ignore[attr-defined]
+    assert checked.steps < unchecked.steps
+
+
 @pytest.mark.parametrize("path", shipped_scripts(), ids=lambda p: p.stem)
 def test_true_script_never_ruled_out_and_probabilities_add_to_one(path: object) -> None:
     """On small versions of every shipped script (the first 3 characters, 2 days, 2 loops, a different
