@@ -34,10 +34,11 @@ import math
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from _worktree import baseline_worktree
 
 from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists
 from rulesengine.looper.candidates import _CACHE, private_sheets
@@ -206,19 +207,6 @@ def run_measure(tree: Path, script: str, limit: float, memory: float) -> dict[st
     return result
 
 
-def baseline_tree(commit: str, folder: Path) -> Path | None:
-    """Check out ``commit`` in ``folder`` with ``git worktree add --detach`` (``None`` when git cannot)."""
-    proc = subprocess.run(
-        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(folder), commit],
-        capture_output=True,
-        text=True,
-    )
-    if proc.returncode != 0:
-        print(f"baseline {commit} unavailable: {proc.stderr.strip()}")
-        return None
-    return folder
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -247,35 +235,29 @@ def main() -> int:
         f"{'script':26} {'sheets':>9} {'candidates':>12} {'replayed':>8} {'steps':>7} {'consistent':>10} "
         f"{'enumerate/s':>11} {'(baseline)':>10} {'baseline/s':>10} {'now/s':>7} {'ratio':>7}"
     )
-    with tempfile.TemporaryDirectory(prefix="bench_deduce_") as tmp:
-        tree = baseline_tree(args.baseline, Path(tmp) / "baseline")
-        try:
-            for name in names:
-                now = run_measure(ROOT, name, args.limit, args.memory)
-                over = {"time": f"{args.limit:.0f} s", "memory": f"{args.memory:g} GB"}
-                if isinstance(now, str):
-                    print(f"{name:26} over {over[now]} now (the baseline not run)", flush=True)
-                    continue
-                measured = run_measure(tree, name, args.limit, args.memory) if tree is not None else None
-                base = measured if isinstance(measured, dict) else None
-                if base is not None and base["consistent"] != now["consistent"]:
-                    print(f"{name}: the baseline found {base['consistent']} consistent candidates, now "
-                          f"{now['consistent']}")
-                    return 1
-                b = f"{base['deduce']:10.2f}" if base else f"{'>' + str(int(args.limit)):>10}"
-                e = f"{base['enumerate']:10.2f}" if base else f"{'-':>10}"
-                ratio = (base["deduce"] if base else args.limit) / now["deduce"]
-                r = f"{'' if base else '>'}{ratio:.1f}"
-                print(
-                    f"{name:26} {now['sheets']:>9,} {now['total']:>12,} {now['replayed']:>8,} "
-                    f"{now['steps']:>7,} {now['consistent']:>10,} {now['enumerate']:>11.2f} {e} {b} "
-                    f"{now['deduce']:>7.2f} {r:>7}",
-                    flush=True,
-                )
-        finally:
-            if tree is not None:
-                remove = ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)]
-                subprocess.run(remove, check=False)
+    with baseline_worktree(args.baseline, "bench_deduce_") as tree:
+        for name in names:
+            now = run_measure(ROOT, name, args.limit, args.memory)
+            over = {"time": f"{args.limit:.0f} s", "memory": f"{args.memory:g} GB"}
+            if isinstance(now, str):
+                print(f"{name:26} over {over[now]} now (the baseline not run)", flush=True)
+                continue
+            measured = run_measure(tree, name, args.limit, args.memory) if tree is not None else None
+            base = measured if isinstance(measured, dict) else None
+            if base is not None and base["consistent"] != now["consistent"]:
+                print(f"{name}: the baseline found {base['consistent']} consistent candidates, now "
+                      f"{now['consistent']}")
+                return 1
+            b = f"{base['deduce']:10.2f}" if base else f"{'>' + str(int(args.limit)):>10}"
+            e = f"{base['enumerate']:10.2f}" if base else f"{'-':>10}"
+            ratio = (base["deduce"] if base else args.limit) / now["deduce"]
+            r = f"{'' if base else '>'}{ratio:.1f}"
+            print(
+                f"{name:26} {now['sheets']:>9,} {now['total']:>12,} {now['replayed']:>8,} "
+                f"{now['steps']:>7,} {now['consistent']:>10,} {now['enumerate']:>11.2f} {e} {b} "
+                f"{now['deduce']:>7.2f} {r:>7}",
+                flush=True,
+            )
     return 0
 
 

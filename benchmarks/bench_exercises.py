@@ -27,11 +27,12 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+from _worktree import baseline_worktree
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = "aa1e41f"
@@ -70,16 +71,6 @@ def run_measure(tree: Path, seeds: int) -> dict[str, Any]:
     return result
 
 
-def baseline_tree(commit: str, folder: Path) -> Path | None:
-    """Check out ``commit`` in ``folder`` with ``git worktree add --detach`` (``None`` when git cannot)."""
-    proc = subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(folder), commit],
-                          capture_output=True, text=True)
-    if proc.returncode != 0:
-        print(f"baseline {commit} unavailable: {proc.stderr.strip()}")
-        return None
-    return folder
-
-
 def best(rounds: list[dict[str, Any]]) -> dict[str, Any]:
     """Per kind and difficulty, the round with the least mean time."""
     return {key: min((r[key] for r in rounds), key=lambda x: x[0]) for key in rounds[0]}
@@ -99,17 +90,11 @@ def main() -> int:
 
     print(f"Exercises: {args.seeds} seeds per kind and difficulty, one core, best of {args.repeat} round(s)")
     rounds: dict[str, list[dict[str, Any]]] = {"base": [], "now": []}
-    with tempfile.TemporaryDirectory(prefix="bench_exercises_") as tmp:
-        tree = baseline_tree(args.baseline, Path(tmp) / "baseline")
-        try:
-            for _ in range(args.repeat):
-                if tree is not None:
-                    rounds["base"].append(run_measure(tree, args.seeds))
-                rounds["now"].append(run_measure(ROOT, args.seeds))
-        finally:
+    with baseline_worktree(args.baseline, "bench_exercises_") as tree:
+        for _ in range(args.repeat):
             if tree is not None:
-                remove = ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)]
-                subprocess.run(remove, check=False)
+                rounds["base"].append(run_measure(tree, args.seeds))
+            rounds["now"].append(run_measure(ROOT, args.seeds))
     base = best(rounds["base"]) if rounds["base"] else {}
     now = best(rounds["now"])
     print(f"{'game/kind/difficulty':34} {'baseline ms':>11} {'answers':>8} {'top':>5} │ "

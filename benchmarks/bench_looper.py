@@ -39,10 +39,11 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from _worktree import baseline_worktree
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = "5ae75da"
@@ -112,19 +113,6 @@ def best(results: list[dict[str, Any]]) -> dict[str, Any]:
     return {name: min((r[name] for r in results), key=lambda x: x[1]) for name in results[0]}
 
 
-def baseline_tree(commit: str, folder: Path) -> Path | None:
-    """Check out ``commit`` in ``folder`` with ``git worktree add --detach`` (``None`` when git cannot)."""
-    proc = subprocess.run(
-        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(folder), commit],
-        capture_output=True,
-        text=True,
-    )
-    if proc.returncode != 0:
-        print(f"baseline {commit} unavailable: {proc.stderr.strip()}")
-        return None
-    return folder
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="random games per script (default 200)")
@@ -150,25 +138,19 @@ def main() -> int:
     )
     rounds: dict[str, list[dict[str, Any]]] = {"base": [], "now": [], "fast": []}
     icount: dict[str, float] = {}
-    with tempfile.TemporaryDirectory(prefix="bench_looper_") as tmp:
-        tree = baseline_tree(args.baseline, Path(tmp) / "baseline")
-        try:
-            for _ in range(args.repeat):
-                if tree is not None:
-                    rounds["base"].append(run_measure(tree, args.games, 2, True))
-                rounds["now"].append(run_measure(ROOT, args.games, 2, True))
-                rounds["fast"].append(run_measure(ROOT, args.games, 2, False))
-            if args.instructions and shutil.which("valgrind") is None:
-                print("valgrind not found: no instruction counts")
-            elif args.instructions:
-                if tree is not None:
-                    icount["base"] = run_instructions(tree, args.instructions, True)
-                icount["now"] = run_instructions(ROOT, args.instructions, True)
-                icount["fast"] = run_instructions(ROOT, args.instructions, False)
-        finally:
+    with baseline_worktree(args.baseline, "bench_looper_") as tree:
+        for _ in range(args.repeat):
             if tree is not None:
-                remove = ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)]
-                subprocess.run(remove, check=False)
+                rounds["base"].append(run_measure(tree, args.games, 2, True))
+            rounds["now"].append(run_measure(ROOT, args.games, 2, True))
+            rounds["fast"].append(run_measure(ROOT, args.games, 2, False))
+        if args.instructions and shutil.which("valgrind") is None:
+            print("valgrind not found: no instruction counts")
+        elif args.instructions:
+            if tree is not None:
+                icount["base"] = run_instructions(tree, args.instructions, True)
+            icount["now"] = run_instructions(ROOT, args.instructions, True)
+            icount["fast"] = run_instructions(ROOT, args.instructions, False)
     base = best(rounds["base"]) if rounds["base"] else None
     now, fast = best(rounds["now"]), best(rounds["fast"])
 
