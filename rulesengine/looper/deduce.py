@@ -44,6 +44,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from rulesengine.errors import IllegalActionError, InputError
 from rulesengine.looper.actions import Action, Guess, PlaceCard, UseAbility, to_dict
 from rulesengine.looper.candidates import Sheet, private_sheets, sheet_script
@@ -176,14 +178,15 @@ class Deduction:
     """The deduction from one public record: consistent candidates, their weights and the eliminations."""
 
     record: PublicRecord
-    consistent: list[Candidate]
-    weights: list[Fraction]
+    consistent: Sequence[Candidate]
+    weights: Sequence[Fraction]
     weighting: str
     eliminated: list[dict[str, Any]] = field(default_factory=list)
     total: int = 0
     witnesses: Sequence[Game] = field(default_factory=list, repr=False)
     replayed: int = 0
     steps: int = 0
+    found: _Found | None = field(default=None, repr=False)
 
     @property
     def candidates(self) -> int:
@@ -193,6 +196,8 @@ class Deduction:
     @property
     def roles(self) -> dict[str, dict[str, Fraction]]:
         """For each character, the probability of each role it may have."""
+        if self.found is not None:
+            return self.found.roles()
         out: dict[str, dict[str, Fraction]] = {c: defaultdict(Fraction) for c in self.record.sheet.cast}
         for cand, w in zip(self.consistent, self.weights, strict=True):
             for c, r in cand.sheet.roles.items():
@@ -205,25 +210,37 @@ class Deduction:
         out: dict[int, dict[str, Fraction]] = {
             d: defaultdict(Fraction) for d, _ in self.record.sheet.incidents
         }
-        for cand, w in zip(self.consistent, self.weights, strict=True):
-            for d, c in cand.culprits:
+        if self.found is not None:
+            for d, c, w in self.found.culprits():
                 out[d][c] += w
+        else:
+            for cand, w in zip(self.consistent, self.weights, strict=True):
+                for d, c in cand.culprits:
+                    out[d][c] += w
         return {d: dict(sorted(v.items())) for d, v in out.items()}
 
     @property
     def plots(self) -> dict[str, Fraction]:
         """The probability of each plot (main plot or subplot) being in the script."""
         out: dict[str, Fraction] = defaultdict(Fraction)
-        for cand, w in zip(self.consistent, self.weights, strict=True):
-            for p in (cand.sheet.main_plot, *cand.sheet.subplots):
-                out[p] += w
+        if self.found is not None:
+            for plots, w in self.found.plots():
+                for p in plots:
+                    out[p] += w
+        else:
+            for cand, w in zip(self.consistent, self.weights, strict=True):
+                for p in (cand.sheet.main_plot, *cand.sheet.subplots):
+                    out[p] += w
         return dict(sorted(out.items()))
 
     def best_guess(self) -> tuple[dict[str, str], Fraction]:
         """The final-guess advisor (TL-FG3): the most likely role assignment and its probability."""
         mass: dict[tuple[tuple[str, str], ...], Fraction] = defaultdict(Fraction)
-        for cand, w in zip(self.consistent, self.weights, strict=True):
-            mass[tuple(sorted(cand.sheet.roles.items()))] += w
+        if self.found is not None:
+            mass.update(self.found.assignments())
+        else:
+            for cand, w in zip(self.consistent, self.weights, strict=True):
+                mass[tuple(sorted(cand.sheet.roles.items()))] += w
         if not mass:
             return {}, Fraction(0)
         best = max(sorted(mass), key=lambda k: mass[k])
@@ -636,24 +653,18 @@ def deduce(
             reason.setdefault(failed[0], (failed[2], failed[3]))
             continue
         survivors.append(sheet)
-    tree = _Tree(record, survivors, content, frame)
+    table = _Table(survivors, record.sheet.cast, content)
+    tree = _Tree(record, table, content, frame)
     leaves = tree.run(base) if survivors else []
-    # the sheets of a node all behave alike: group the sheets by the leaves they reach, expand once a group
-    where: dict[int, list[int]] = defaultdict(list)
-    for n, leaf in enumerate(leaves):
-        for s in leaf.node.sheets:
-            where[id(s)].append(n)
-    groups: dict[tuple[int, ...], list[Sheet]] = {}
-    for s in survivors:
-        groups.setdefault(tuple(where[id(s)]), []).append(s)
     combos = [
         tuple(zip(days, combo, strict=True))
         for combo in itertools.product(*(sorted(base[d]) for d in days))
         if len(set(combo)) == len(combo)  # a character is the culprit of at most one incident (validator)
     ]
-    found: list[tuple[Sheet, tuple[tuple[int, str], ...], tuple[tuple[str, Action], ...]]] = []
+    # the sheets of a node all behave alike: group the sheets by the leaves they reach, judge once a group
+    groups: list[tuple[np.ndarray, list[int], list[tuple[tuple[str, Action], ...]]]] = []
     memo: dict[object, list[tuple[int, int]]] = {}
-    for sig, members in groups.items():
+    for sig, members in _groups_by_leaves(len(survivors), leaves):
         pattern = tuple(
             (tuple(sorted((d, tuple(sorted(v))) for d, v in leaves[n].culprits.items())), leaves[n].reached)
             for n in sig
@@ -661,20 +672,17 @@ def deduce(
         scores = memo.get(pattern)
         if scores is None:
             scores = memo[pattern] = _scores(combos, [leaves[n] for n in sig])
-        for key, (best, src) in zip(combos, scores, strict=True):
+        ok: list[int] = []
+        histories: list[tuple[tuple[str, Action], ...]] = []
+        for m, (best, src) in enumerate(scores):
             if best == _OK:
-                history = leaves[sig[src]].history
-                for s in members:
-                    found.append((s, key, history))
+                ok.append(m)
+                histories.append(leaves[sig[src]].history)
             else:
                 removed[best] += len(members)
-    # in the order of one replay per sheet: sheet by sheet, culprit assignments in order
-    position = {id(s): n for n, s in enumerate(survivors)}
-    order = {key: n for n, key in enumerate(combos)}
-    found.sort(key=lambda f: (position[id(f[0])], order[f[1]]))
-    kept = [Candidate(s, key) for s, key, _ in found]
-    witnesses = _Witnesses(record, frame, content, found)
-    weights = _weights(kept, prior)
+        if ok:
+            groups.append((members, ok, histories))
+    found = _Found(survivors, table, combos, groups, prior)
     eliminated = []
     for i in sorted(removed):
         if i < len(record.events):
@@ -697,12 +705,13 @@ def deduce(
             )
     return Deduction(
         record=record,
-        consistent=kept,
-        weights=weights,
+        consistent=_FoundCandidates(found),
+        weights=_FoundWeights(found),
         weighting="uniform" if prior is None else "plot prior",
         eliminated=eliminated,
         total=total,
-        witnesses=witnesses,
+        witnesses=_Witnesses(record, frame, content, found),
+        found=found,
         replayed=len(survivors),
         steps=tree.replays,
     )
@@ -723,32 +732,132 @@ def deduce(
 class _Fork(BaseException):  # not an Exception: nothing in the engine may catch it
     """The engine asked a hidden fact on which the current node's sheets disagree."""
 
-    def __init__(self, key: tuple[object, ...], value_of: Callable[[Sheet], object]) -> None:
+    def __init__(self, key: tuple[object, ...]) -> None:
         super().__init__(key)
         self.key = key
-        self.value_of = value_of
+
+
+class _Table:
+    """The hidden facts of the sheets the tree explores, as columns: a node is an array of row numbers
+    and a question is answered for all of its sheets at once (numpy), not sheet by sheet.
+
+    A question is its key (the same keys as the node's facts): ``("role", c)``, ``("main",)``,
+    ``("plot", p)``, ``("subplot", p)``, ``("plots",)``, ``("subplots",)``, ``("eq", key, value)``,
+    ``("same", key, key)``, ``("trait", name, key)`` (a field of the role's definition). Its column
+    gives each sheet a code and ``decode`` the value of each code; columns are computed once."""
+
+    def __init__(self, sheets: Sequence[Sheet], cast: tuple[str, ...], content: Content) -> None:
+        self.sheets = sheets
+        self.content = content
+        self.cast = {c: n for n, c in enumerate(cast)}
+        self.columns: dict[tuple[object, ...], tuple[np.ndarray, list[Any]]] = {}
+        # role rows: sheets share their role dicts, so each distinct dict is coded once
+        rows: dict[int, int] = {}
+        distinct: list[Mapping[str, str]] = []
+        row_of = np.empty(len(sheets), dtype=np.int32)
+        for n, sheet in enumerate(sheets):
+            roles = sheet.roles
+            k = rows.get(id(roles))
+            if k is None:
+                k = rows[id(roles)] = len(distinct)
+                distinct.append(roles)
+            row_of[n] = k
+        role_names = sorted({r for roles in distinct for r in roles.values()} | set(content.roles))
+        code = {r: n for n, r in enumerate(role_names)}
+        table = np.array([[code[roles[c]] for c in cast] for roles in distinct], dtype=np.int16)
+        table = table.reshape(len(distinct), len(cast))
+        self.roles = table[row_of]
+        self.row_of = row_of  # each sheet's role dict, numbered
+        self.distinct = distinct
+        self.role_names = role_names
+        # plots and character parameters: few distinct values, coded per sheet
+        self.combo, self.combos = _codes([(s.main_plot, s.subplots) for s in sheets])
+        self.param, self.params = _codes(
+            [(s.godly_being_entry_loop, s.boss_turf, s.henchman_start) for s in sheets]
+        )
+
+    def column(self, key: tuple[object, ...]) -> tuple[np.ndarray, list[Any]]:
+        """Every sheet's code for the question ``key`` and the values of the codes."""
+        hit = self.columns.get(key)
+        if hit is None:
+            hit = self.columns[key] = self._column(key)
+        return hit
+
+    def _column(self, key: tuple[object, ...]) -> tuple[np.ndarray, list[Any]]:
+        kind = key[0]
+        if kind == "role":
+            return self.roles[:, self.cast[str(key[1])]], self.role_names
+        if kind == "eq":
+            base, values = self.column(key[1])  # type: ignore[arg-type]
+            other = key[2]
+            hits = [n for n, v in enumerate(values) if v == other]
+            return np.isin(base, hits).astype(np.int8), [False, True]
+        if kind == "same":
+            a, va = self.column(key[1])  # type: ignore[arg-type]
+            b, vb = self.column(key[2])  # type: ignore[arg-type]
+            if va is not vb:  # (different value lists: compare the values themselves)
+                ia = np.array([_index(vb, v) for v in va], dtype=np.int64)
+                return (ia[a] == b).astype(np.int8), [False, True]
+            return (a == b).astype(np.int8), [False, True]
+        if kind == "trait":
+            base, values = self.column(key[2])  # type: ignore[arg-type]
+            table = self.content.roles
+            traits = [getattr(table[v], str(key[1])) if v in table else None for v in values]
+            index, decode = _codes(traits)
+            return index[base], decode
+        by_combo = {
+            "main": lambda main, subs: main,
+            "plot": lambda main, subs: key[1] == main or key[1] in subs,
+            "subplot": lambda main, subs: key[1] in subs,
+            "plots": lambda main, subs: frozenset((main, *subs)),
+            "subplots": lambda main, subs: subs,
+        }[str(kind)]
+        index, decode = _codes([by_combo(main, subs) for main, subs in self.combos])
+        return index[self.combo], decode
+
+
+def _codes(values: Sequence[Any]) -> tuple[np.ndarray, list[Any]]:
+    """Each value's code (distinct values numbered in order of first appearance) and the values."""
+    seen: dict[Any, int] = {}
+    index = np.array([seen.setdefault(v, len(seen)) for v in values], dtype=np.int32)
+    return index, list(seen)
+
+
+def _index(values: list[Any], v: Any) -> int:
+    return next((n for n, w in enumerate(values) if w == v), -1)
 
 
 class _Node:
-    """A set of sheets that answered every question asked so far alike; ``path`` names the split."""
+    """A set of sheets (rows of the table) that answered every question asked so far alike; ``path``
+    names the split."""
 
-    __slots__ = ("facts", "path", "sheets")
+    __slots__ = ("facts", "idx", "path", "table")
 
-    def __init__(self, sheets: list[Sheet], facts: dict[object, object], path: tuple[object, ...]) -> None:
-        self.sheets = sheets
+    def __init__(
+        self, table: _Table, idx: np.ndarray, facts: dict[object, object], path: tuple[object, ...]
+    ) -> None:
+        self.table = table
+        self.idx = idx
         self.facts = facts
         self.path = path
 
+    @property
+    def sheets(self) -> list[Sheet]:
+        """The node's sheets (for reading, not for the tree's work)."""
+        rows = self.table.sheets
+        return [rows[n] for n in self.idx.tolist()]
+
     def split(self, fork: _Fork) -> list[_Node]:
-        """The parts of this node by their answer to ``fork``'s question."""
-        parts: dict[object, list[Sheet]] = {}
-        value_of = fork.value_of
-        for s in self.sheets:
-            parts.setdefault(value_of(s), []).append(s)
-        return [
-            _Node(sheets, {**self.facts, fork.key: v}, (*self.path, (fork.key, v)))
-            for v, sheets in parts.items()
-        ]
+        """The parts of this node by their answer to ``fork``'s question (in order of first row)."""
+        column, decode = self.table.column(fork.key)
+        codes = column[self.idx]
+        values, first = np.unique(codes, return_index=True)
+        out = []
+        for j in np.argsort(first, kind="stable").tolist():
+            v = decode[int(values[j])]
+            part = self.idx[codes == values[j]]
+            out.append(_Node(self.table, part, {**self.facts, fork.key: v}, (*self.path, (fork.key, v))))
+        return out
 
 
 def _common_facts(nodes: Sequence[_Node]) -> dict[object, object]:
@@ -763,7 +872,7 @@ _NONE = object()
 _CURRENT: list[_Node | None] = [None]
 
 
-def _ask(key: tuple[object, ...], value_of: Callable[[Sheet], Any]) -> Any:
+def _ask(key: tuple[object, ...]) -> Any:
     """The current node's common answer to a question about the hidden facts, or a :class:`_Fork`."""
     node = _CURRENT[0]
     if node is None:
@@ -771,21 +880,19 @@ def _ask(key: tuple[object, ...], value_of: Callable[[Sheet], Any]) -> Any:
     facts = node.facts
     if key in facts:
         return facts[key]
-    sheets = node.sheets
-    v = value_of(sheets[0])
-    for s in sheets:
-        if value_of(s) != v:
-            raise _Fork(key, value_of)
+    column, decode = node.table.column(key)
+    codes = column[node.idx]
+    first = codes[0]
+    if len(codes) > 1 and bool((codes != first).any()):
+        raise _Fork(key)
+    v = decode[int(first)]
     facts[key] = v
     return v
 
 
-def _role_getter(character: str) -> Callable[[Sheet], str]:
-    return lambda s: s.roles[character]
-
-
 class _Hidden(str):
-    """A hidden string fact (a character's role on the sheet) that answers only through :func:`_ask`.
+    """A hidden string fact (a character's role on the sheet, the main plot) that answers only through
+    :func:`_ask`, by its question ``key``.
 
     Equality with a known string asks only that question (so "is it the Friend?" splits the sheets in
     two, not by every role); hashing, ordering, printing or any string method asks for the value. (The
@@ -794,17 +901,15 @@ class _Hidden(str):
     replay per sheet would show it if it did.)"""
 
     key: tuple[object, ...]
-    getter: Callable[[Sheet], str]
 
-    def __new__(cls, key: tuple[object, ...], getter: Callable[[Sheet], str]) -> _Hidden:
+    def __new__(cls, key: tuple[object, ...]) -> _Hidden:
         obj = str.__new__(cls, "\x00hidden:" + repr(key))
         obj.key = key
-        obj.getter = getter
         return obj
 
     def value(self) -> str:
         """The common value of the current node's sheets (or a fork)."""
-        return str(_ask(self.key, self.getter))
+        return str(_ask(self.key))
 
     def __eq__(self, other: object) -> bool:
         node = _CURRENT[0]
@@ -816,13 +921,11 @@ class _Hidden(str):
             hit = facts.get(("eq", self.key, other))
             if hit is not None:
                 return bool(hit)
-        get = self.getter
         if isinstance(other, _Hidden):
             if other.key == self.key:
                 return True
-            oget = other.getter
-            return bool(_ask(("same", self.key, other.key), lambda s: get(s) == oget(s)))
-        return bool(_ask(("eq", self.key, other), lambda s: get(s) == other))
+            return bool(_ask(("same", self.key, other.key)))
+        return bool(_ask(("eq", self.key, other)))
 
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
@@ -871,10 +974,10 @@ class _HiddenPlots:
     """The script's plots as the engine asks them (``plot in game._plots``), answered by the node."""
 
     def __contains__(self, plot: object) -> bool:
-        return bool(_ask(("plot", plot), lambda s: plot == s.main_plot or plot in s.subplots))
+        return bool(_ask(("plot", plot)))
 
     def _all(self) -> frozenset[str]:
-        return frozenset(_ask(("plots",), lambda s: frozenset((s.main_plot, *s.subplots))))
+        return frozenset(_ask(("plots",)))
 
     def __iter__(self) -> Iterator[str]:
         return iter(sorted(self._all()))
@@ -887,7 +990,7 @@ class _HiddenSubplots(tuple):
     """``script.subplots`` as the engine reads it (the Informer names one), answered by the node."""
 
     def _value(self) -> tuple[str, ...]:
-        return tuple(_ask(("subplots",), lambda s: s.subplots))
+        return tuple(_ask(("subplots",)))
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._value())
@@ -899,7 +1002,7 @@ class _HiddenSubplots(tuple):
         return self._value()[i]
 
     def __contains__(self, plot: object) -> bool:
-        return bool(_ask(("subplot", plot), lambda s: plot in s.subplots))
+        return bool(_ask(("subplot", plot)))
 
     def __eq__(self, other: object) -> bool:
         return self._value() == other
@@ -923,9 +1026,7 @@ def _role_trait(game: Game, cid: str, trait: str) -> object:
     role = game.roles[cid]
     if type(role) is not _Hidden:
         return Game.role_trait(game, cid, trait)
-    table = game.content.roles
-    get = role.getter
-    return _ask(("trait", trait, role.key), lambda s: getattr(table[get(s)], trait))
+    return _ask(("trait", trait, role.key))
 
 
 class _HiddenGame(Game):
@@ -950,10 +1051,10 @@ class _HiddenGame(Game):
 
 def _hidden_script(frame: Script, params: tuple[Any, Any, Any], culprits: Mapping[int, str]) -> Script:
     """The frame with the given character parameters and culprits, every other private fact hidden."""
-    roles = {c: _Hidden(("role", c), _role_getter(c)) for c in frame.cast}
+    roles = {c: _Hidden(("role", c)) for c in frame.cast}
     return replace(
         frame,
-        main_plot=_Hidden(("main",), lambda s: s.main_plot),
+        main_plot=_Hidden(("main",)),
         subplots=_HiddenSubplots(),
         roles=roles,
         incidents=tuple(ScheduledIncident(i.day, i.incident, culprits[i.day]) for i in frame.incidents),
@@ -979,16 +1080,15 @@ class _Tree(_Matcher):
     """Depth-first replay of every sheet at once against the record, split only where the sheets' hidden
     facts make the engine answer differently (the engine as the model)."""
 
-    def __init__(
-        self, record: PublicRecord, sheets: Sequence[Sheet], content: Content, frame: Script
-    ) -> None:
+    def __init__(self, record: PublicRecord, table: _Table, content: Content, frame: Script) -> None:
         super().__init__(record)
         self.leaves: list[_TreeLeaf] = []
-        self.sheets = sheets
+        self.table = table
         self.content = content
         self.frame = frame
         self.rulings = from_options(frame.options)
-        self.ok: dict[int, list[dict[int, frozenset[str]]]] = {}  # id(sheet) -> culprit sets witnessed
+        # the culprit sets witnessed, each with the rows (sheets) witnessed with it
+        self.ok: dict[object, tuple[dict[int, frozenset[str]], np.ndarray]] = {}
         self.replays = 0
         self.joined = 0  # branches joined into another at a day's start
         self.at: tuple[int, int] = (0, 0)  # the (loop, day) whose start the branches now run from
@@ -996,14 +1096,12 @@ class _Tree(_Matcher):
 
     def run(self, culprits: dict[int, frozenset[str]]) -> list[_TreeLeaf]:
         """Explore every sheet; the leaves of the tree."""
-        groups: dict[tuple[Any, Any, Any], list[Sheet]] = {}
-        for s in self.sheets:
-            groups.setdefault((s.godly_being_entry_loop, s.boss_turf, s.henchman_start), []).append(s)
+        table = self.table
         rep = {d: min(s) for d, s in culprits.items()}
         self.at = (0, 0)
-        for params, sheets in groups.items():
+        for n, params in enumerate(table.params):
             script = _hidden_script(self.frame, params, rep)
-            node = _Node(sheets, {}, (params,))
+            node = _Node(table, np.flatnonzero(table.param == n), {}, (params,))
 
             def start(script: Script = script) -> Game:
                 return _HiddenGame(script, self.content, self.rulings, pause_between_phases=True)
@@ -1018,9 +1116,9 @@ class _Tree(_Matcher):
                 entries = self.parked.pop(key)
                 game, node, n_log, i, k, cs = entries[0]
                 if len(entries) > 1:
-                    sheets = list({id(s): s for e in entries for s in e[1].sheets}.values())
+                    idx = np.unique(np.concatenate([e[1].idx for e in entries]))
                     facts = _common_facts([e[1] for e in entries])
-                    node = _Node(sheets, facts, ("joined", at, len(self.leaves)))
+                    node = _Node(self.table, idx, facts, ("joined", at, len(self.leaves)))
                     self.joined += len(entries) - 1
                 self._visit(game, n_log, i, k, cs, node)
         return self.leaves
@@ -1098,9 +1196,9 @@ class _Tree(_Matcher):
             if len(group) == len(parts):
                 out.append((g, node, j))
                 continue
-            sheets = [s for _, nd, _ in group for s in nd.sheets]
+            idx = np.concatenate([nd.idx for _, nd, _ in group])  # (parts of one node: disjoint)
             path = (*node.path, ("merged", tuple(nd.path[len(node.path) :] for _, nd, _ in group)))
-            out.append((g, _Node(sheets, _common_facts([nd for _, nd, _ in group]), path), j))
+            out.append((g, _Node(self.table, idx, _common_facts([nd for _, nd, _ in group]), path), j))
         return out
 
     def _after(self, game: Game, node: _Node, j: int, k: int, cs: dict[int, frozenset[str]]) -> None:
@@ -1112,8 +1210,11 @@ class _Tree(_Matcher):
     def _leaf(self, node: _Node, cs: dict[int, frozenset[str]], i: int, ok: bool, game: Game) -> None:
         if ok:
             self.leaves.append(_TreeLeaf(node, cs, _OK, tuple(game.history)))
-            for s in node.sheets:
-                self.ok.setdefault(id(s), []).append(cs)
+            key = tuple(sorted(cs.items()))
+            seen = self.ok.get(key)
+            if seen is None:
+                seen = self.ok[key] = (cs, np.zeros(len(self.table.sheets), dtype=bool))
+            seen[1][node.idx] = True
         else:
             self.leaves.append(_TreeLeaf(node, cs, i))
 
@@ -1206,14 +1307,13 @@ class _Tree(_Matcher):
             i, n_log = j, len(game.log)
 
     def _covered(self, node: _Node, cs: dict[int, frozenset[str]]) -> bool:
-        ok = self.ok
-        if not ok:
-            return False
-        for s in node.sheets:
-            seen = ok.get(id(s))
-            if not seen or not any(all(cs[d] <= w[d] for d in cs) for w in seen):
-                return False
-        return True
+        left = node.idx
+        for w, rows in self.ok.values():
+            if all(cs[d] <= w[d] for d in cs):
+                left = left[~rows[left]]
+                if not len(left):
+                    return True
+        return False
 
     def _split(
         self,
@@ -1226,10 +1326,19 @@ class _Tree(_Matcher):
         node: _Node,
     ) -> None:
         """TL-D7: bind today's culprit; culprits giving the same public events and state (and the same
-        part of the sheets) stay together."""
+        part of the sheets) stay together.
+
+        The culprits with which the incident does not happen (the engine's own test,
+        :meth:`Game.incident_occurs`) are run once, for the first of them, and stay together: the step
+        then reads nothing of its culprit but that test (the public event names only the incident; the
+        culprit is in the Mastermind's event, which is not compared). The tests against one replay per
+        sheet, which runs every culprit, check it."""
         groups: dict[object, tuple[Game, _Node, int, list[str]]] = {}
         day = game.day
+        quiet = [c for c in sorted(cs[day]) if not game.incident_occurs(c)]
         for c in sorted(cs[day]):
+            if c in quiet[1:]:
+                continue
             script = replace(
                 game.script,
                 incidents=tuple(
@@ -1260,6 +1369,8 @@ class _Tree(_Matcher):
                 else:
                     groups[sig] = (g2, part, j, [c])
         for g2, part, j, members in groups.values():
+            if quiet and quiet[0] in members:
+                members = [*members, *quiet[1:]]
             self._after(g2, part, j, k, {**cs, day: frozenset(members)})
 
 
@@ -1326,6 +1437,35 @@ def _applying(action: Action) -> Callable[[Game], None]:
 
 
 
+def _groups_by_leaves(n: int, leaves: Sequence[_TreeLeaf]) -> Iterator[tuple[tuple[int, ...], np.ndarray]]:
+    """The rows ``0..n-1`` grouped by the leaves whose nodes hold them: (leaf numbers, rows), each group's
+    rows in order, the groups in order of their first row.
+
+    The partition is refined leaf by leaf (the rows of a leaf leave their group for a new one), and a
+    group remembers the group it came from and the leaf that split it, so each final group's leaves are
+    read back once."""
+    group = np.zeros(n, dtype=np.int64)
+    parent = [-1]
+    by = [-1]
+    for li, leaf in enumerate(leaves):
+        idx = leaf.node.idx
+        old, inverse = np.unique(group[idx], return_inverse=True)
+        start = len(parent)
+        parent.extend(old.tolist())
+        by.extend([li] * len(old))
+        group[idx] = np.arange(start, start + len(old))[inverse]
+    ids, first, inverse = np.unique(group, return_index=True, return_inverse=True)
+    order = np.argsort(inverse, kind="stable")
+    bounds = np.searchsorted(inverse[order], np.arange(len(ids) + 1))
+    for j in np.argsort(first, kind="stable").tolist():
+        g = int(ids[j])
+        sig = []
+        while g > 0:
+            sig.append(by[g])
+            g = parent[g]
+        yield tuple(reversed(sig)), order[bounds[j] : bounds[j + 1]]
+
+
 def _scores(combos: list[tuple[tuple[int, str], ...]], leaves: list[_TreeLeaf]) -> list[tuple[int, int]]:
     """For each culprit assignment, how far the best of ``leaves`` holding it followed the record (``_OK``:
     consistent) and which leaf that was, the first of the best (-1 events and leaf -1 when none holds it).
@@ -1350,6 +1490,192 @@ def _scores(combos: list[tuple[tuple[int, str], ...]], leaves: list[_TreeLeaf]) 
     return out
 
 
+History = tuple[tuple[str, Action], ...]
+
+
+class _Found:
+    """The consistent candidates, kept as the tree found them: groups of rows (sheets) with the culprit
+    assignments consistent for every row of the group (and one branch's decisions for each). They are
+    counted and summed by group and by plot combination (numpy, exact integer counts times exact
+    :class:`~fractions.Fraction` weights), and listed only when asked, in the order of one replay per
+    sheet: sheet by sheet, each sheet's culprit assignments in order."""
+
+    def __init__(
+        self,
+        sheets: Sequence[Sheet],
+        table: _Table,
+        combos: list[tuple[tuple[int, str], ...]],
+        groups: list[tuple[np.ndarray, list[int], list[History]]],
+        prior: Mapping[str, Fraction | int] | None,
+    ) -> None:
+        self.sheets = sheets
+        self.table = table
+        self.combos = combos
+        self.groups = groups
+        n = len(sheets)
+        self.group_of = np.full(n, -1, dtype=np.int64)
+        self.n_ok = np.zeros(n, dtype=np.int64)
+        for g, (rows, ok, _) in enumerate(groups):
+            self.group_of[rows] = g
+            self.n_ok[rows] = len(ok)
+        self.rows = np.flatnonzero(self.n_ok)
+        self.ends = np.cumsum(self.n_ok[self.rows])
+        self.count = int(self.ends[-1]) if len(self.rows) else 0
+        # a candidate weighs the product of its plots' prior weights: one weight per plot combination
+        self.combo_weight = [
+            math.prod((Fraction(prior.get(p, 1)) for p in (main, *subs)), start=Fraction(1))
+            if prior is not None
+            else Fraction(1)
+            for main, subs in table.combos
+        ]
+        per_combo = self._sum_by(table.combo, len(table.combos))
+        self.total_weight = sum(
+            (w * int(c) for w, c in zip(self.combo_weight, per_combo, strict=True)), Fraction(0)
+        )
+        if self.count and self.total_weight == 0:
+            raise InputError("prior", "every consistent candidate has weight 0")
+
+    def _sum_by(self, key: np.ndarray, size: int, rows: np.ndarray | None = None) -> np.ndarray:
+        """For each value of the per-row ``key`` (0..size-1), the number of consistent candidates of the
+        rows with it (exact integers: a bincount of the rows per count of consistent assignments)."""
+        rows = self.rows if rows is None else rows
+        n_ok = self.n_ok[rows]
+        out = np.zeros(size, dtype=np.int64)
+        for v in np.unique(n_ok).tolist():
+            out += v * np.bincount(key[rows[n_ok == v]], minlength=size).astype(np.int64)
+        return out
+
+    def locate(self, i: int) -> tuple[int, int, int]:
+        """The row, its group and the index in the group's consistent assignments of candidate ``i``."""
+        if not 0 <= i < self.count:
+            raise IndexError(i)
+        p = int(np.searchsorted(self.ends, i, side="right"))
+        row = int(self.rows[p])
+        return row, int(self.group_of[row]), i - (int(self.ends[p - 1]) if p else 0)
+
+    def candidate(self, i: int) -> Candidate:
+        row, g, j = self.locate(i)
+        return Candidate(self.sheets[row], self.combos[self.groups[g][1][j]])
+
+    def entry(self, i: int) -> tuple[Sheet, tuple[tuple[int, str], ...], History]:
+        """Candidate ``i``'s sheet, culprits and the decisions of the branch that found it."""
+        row, g, j = self.locate(i)
+        _, ok, histories = self.groups[g]
+        return self.sheets[row], self.combos[ok[j]], histories[j]
+
+    def weight(self, i: int) -> Fraction:
+        row, _, _ = self.locate(i)
+        return self.combo_weight[int(self.table.combo[row])] / self.total_weight
+
+    def __iter__(self) -> Iterator[Candidate]:
+        sheets, combos, groups, group_of = self.sheets, self.combos, self.groups, self.group_of
+        for row in self.rows.tolist():
+            sheet = sheets[row]
+            for m in groups[int(group_of[row])][1]:
+                yield Candidate(sheet, combos[m])
+
+    def _combo_mass(self, key: np.ndarray, size: int) -> dict[int, Fraction]:
+        """The probability of each value of a per-row ``key``: counts per (key, plot combination) times
+        the combination's weight, normalised."""
+        n_combos = len(self.table.combos)
+        counts = self._sum_by(key.astype(np.int64) * n_combos + self.table.combo, size * n_combos)
+        out: dict[int, Fraction] = defaultdict(Fraction)
+        for k in np.flatnonzero(counts).tolist():
+            out[k // n_combos] += self.combo_weight[k % n_combos] * int(counts[k]) / self.total_weight
+        return out
+
+    def roles(self) -> dict[str, dict[str, Fraction]]:
+        table = self.table
+        out: dict[str, dict[str, Fraction]] = {}
+        for c, ci in table.cast.items():
+            mass = self._combo_mass(table.roles[:, ci], len(table.role_names))
+            out[c] = dict(sorted((table.role_names[r], w) for r, w in mass.items()))
+        return out
+
+    def plots(self) -> Iterator[tuple[tuple[str, ...], Fraction]]:
+        per_combo = self._sum_by(self.table.combo, len(self.table.combos))
+        for (main, subs), w, c in zip(self.table.combos, self.combo_weight, per_combo.tolist(), strict=True):
+            if c:
+                yield (main, *subs), w * c / self.total_weight
+
+    def culprits(self) -> Iterator[tuple[int, str, Fraction]]:
+        n_combos = len(self.table.combos)
+        for rows, ok, _ in self.groups:
+            per_combo = np.bincount(self.table.combo[rows], minlength=n_combos).tolist()
+            w = sum((self.combo_weight[k] * c for k, c in enumerate(per_combo) if c), Fraction(0))
+            w /= self.total_weight
+            for day_culprit, times in Counter(dc for m in ok for dc in self.combos[m]).items():
+                yield day_culprit[0], day_culprit[1], w * times
+
+    def assignments(self) -> dict[tuple[tuple[str, str], ...], Fraction]:
+        """The probability of each whole role assignment (the sheets' role dicts, by value)."""
+        table = self.table
+        canon: dict[tuple[tuple[str, str], ...], int] = {}
+        ids = np.array(
+            [canon.setdefault(tuple(sorted(d.items())), len(canon)) for d in table.distinct], dtype=np.int64
+        )
+        mass = self._combo_mass(ids[table.row_of] if len(ids) else np.zeros(0, dtype=np.int64), len(canon))
+        names = list(canon)
+        return {names[k]: w for k, w in mass.items()}
+
+
+class _FoundCandidates(Sequence[Candidate]):
+    """The consistent candidates, listed when asked (see :class:`_Found`)."""
+
+    def __init__(self, found: _Found) -> None:
+        self.found = found
+
+    def __len__(self) -> int:
+        return self.found.count
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self.found.candidate(j) for j in range(*i.indices(len(self)))]
+        return self.found.candidate(i + len(self) if i < 0 else i)
+
+    def __iter__(self) -> Iterator[Candidate]:
+        return iter(self.found)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} consistent candidates>"
+
+
+class _FoundWeights(Sequence[Fraction]):
+    """Each consistent candidate's probability, in the order of :class:`_FoundCandidates`."""
+
+    def __init__(self, found: _Found) -> None:
+        self.found = found
+
+    def __len__(self) -> int:
+        return self.found.count
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self.found.weight(j) for j in range(*i.indices(len(self)))]
+        return self.found.weight(i + len(self) if i < 0 else i)
+
+    def __iter__(self) -> Iterator[Fraction]:
+        found = self.found
+        weight, combo, total = found.combo_weight, found.table.combo, found.total_weight
+        for row, n in zip(found.rows.tolist(), found.n_ok[found.rows].tolist(), strict=True):
+            w = weight[int(combo[row])] / total
+            for _ in range(n):
+                yield w
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} weights>"
+
+
 class _Witnesses(Sequence[Game]):
     """The witness game of each consistent candidate, replayed when asked: the candidate's own script
     played to where the record ends.
@@ -1360,25 +1686,24 @@ class _Witnesses(Sequence[Game]):
     legal, the same public record); when they fail, the candidate's witness is searched on its own
     (one sheet, its culprits: :class:`_Explorer`)."""
 
-    def __init__(
-        self,
-        record: PublicRecord,
-        frame: Script,
-        content: Content,
-        found: list[tuple[Sheet, tuple[tuple[int, str], ...], tuple[tuple[str, Action], ...]]],
-    ) -> None:
+    def __init__(self, record: PublicRecord, frame: Script, content: Content, found: _Found) -> None:
         self.record = record
         self.frame = frame
         self.content = content
-        self.found = found
+        self._found = found
+
+    @property
+    def found(self) -> list[tuple[Sheet, tuple[tuple[int, str], ...], History]]:
+        """Every candidate's sheet, culprits and kept decisions (for comparisons)."""
+        return [self._found.entry(i) for i in range(len(self))]
 
     def __len__(self) -> int:
-        return len(self.found)
+        return self._found.count
 
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
-        sheet, culprits, history = self.found[i]
+        sheet, culprits, history = self._found.entry(i + len(self) if i < 0 else i)
         script = sheet_script(self.frame, sheet, dict(culprits))
         game = Game(script, self.content, from_options(script.options), pause_between_phases=True)
         try:
@@ -1405,26 +1730,6 @@ def _count_culprits(cast: tuple[str, ...], days: Sequence[int], known: Mapping[i
     free = [d for d in days if d not in known]
     left = len(cast) - len(set(known.values()))
     return math.perm(left, len(free)) if len(free) <= left else 0
-
-
-def _weights(kept: list[Candidate], prior: Mapping[str, Fraction | int] | None) -> list[Fraction]:
-    if not kept:
-        return []
-    if prior is None:
-        return [Fraction(1, len(kept))] * len(kept)
-    raw = [
-        math.prod(
-            (Fraction(prior.get(p, 1)) for p in (c.sheet.main_plot, *c.sheet.subplots)), start=Fraction(1)
-        )
-        for c in kept
-    ]
-    total = sum(raw, Fraction(0))
-    if total == 0:
-        raise InputError("prior", "every consistent candidate has weight 0")
-    return [w / total for w in raw]
-
-
-# ------------------------------------------------------------------------------------------- reference
 
 
 def brute_force(

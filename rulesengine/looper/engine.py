@@ -836,14 +836,7 @@ class Game(Table):
             if sched is None:
                 self._goto(Phase.LEADER_SWITCH)
                 return None
-            culprit = self.chars[sched.culprit]
-            occurs = (
-                culprit.alive
-                and culprit.location is not None
-                and culprit.paranoia >= self.paranoia_limit(sched.culprit)
-                and sched.culprit not in self.suppressed
-            )
-            if not occurs:
+            if not self.incident_occurs(sched.culprit):
                 why = self._why_no_incident(sched.culprit) if self.record else {}
                 self._announce_incident(EventKind.INCIDENT_NOT_HAPPENED, EventKind.INCIDENT_CHECK, **why)
                 self._goto(Phase.LEADER_SWITCH)
@@ -879,6 +872,17 @@ class Game(Table):
             tuple(Choose(o) for o in opts),
             f"{sched.incident}: choose",
             "TL-D7d",
+        )
+
+    def incident_occurs(self, culprit: str) -> bool:
+        """Whether today's incident would happen with this culprit: alive and on the board (TL-D7a), at
+        or above its paranoia limit (TL-D7b), its ability not suppressed. Only public counts are read."""
+        ch = self.chars[culprit]
+        return (
+            ch.alive
+            and ch.location is not None
+            and ch.paranoia >= self.paranoia_limit(culprit)
+            and culprit not in self.suppressed
         )
 
     def _announce_incident(self, public: EventKind, secret: EventKind, **why: Any) -> None:

@@ -347,3 +347,27 @@ def test_deducing_agent_final_guess_follows_the_advisor_tl_fg3() -> None:
     assert agent.record(ProtagonistsObservation(game)).actions == tuple(
         (w, a) for w, a in game.history if w != "mastermind"
     )
+
+
+@pytest.mark.parametrize("name", ["fs_01_tutorial", "btx_01_first_contract", "btx_02_clockwork_hearts"])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_grouped_sums_equal_the_sums_over_the_listed_candidates(name: str, weighted: bool) -> None:
+    """The deduction keeps its candidates by groups and sums them with numpy (roles, culprits, plots, the
+    best guess, the weights); the same sums over the candidates listed one by one agree exactly."""
+    from dataclasses import replace
+
+    script = tiny(name, 4, 3, 1)
+    record = PublicRecord.from_game(played(script, 3, 24, heuristic=True))  # tens to hundreds of candidates
+    result = deduce(record)
+    assert len(result.found.groups) > 1  # type: ignore[union-attr]
+    if weighted:
+        mains = sorted({c.sheet.main_plot for c in result.consistent})
+        result = deduce(record, prior={mains[0]: 3, mains[-1]: Fraction(1, 2)})
+    listed = replace(result, consistent=list(result.consistent), weights=list(result.weights), found=None)
+    assert len(listed.consistent) == result.candidates and sum(listed.weights) == 1
+    assert listed.weights == [result.weights[i] for i in range(result.candidates)]
+    assert listed.consistent == [result.consistent[i] for i in range(result.candidates)]
+    assert result.roles == listed.roles
+    assert result.culprits == listed.culprits
+    assert result.plots == listed.plots
+    assert result.best_guess() == listed.best_guess()
