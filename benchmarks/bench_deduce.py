@@ -19,7 +19,7 @@ record is deduced from. In one run the benchmark
 
     python benchmarks/bench_deduce.py [--scripts btx | --scripts btx_01,fs_01 | --scripts all]
         [--baseline COMMIT] [--limit SECONDS]
-    python benchmarks/bench_deduce.py --win-rate 40 [--cast 4 --days 3 --loops 2]
+    python benchmarks/bench_deduce.py --win-rate 40 [--cast 4 --days 3 --loops 2] [--goodwill]
 
 ``--win-rate N`` instead plays N games per Basic Tragedy X script with the same heuristic Mastermind and
 seeds, once with the heuristic Protagonists and once with the deducing ones, and prints the win rates and
@@ -74,7 +74,12 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def win_rates(
-    games: int, cast: int = 0, days: int = 0, loops: int = 0, wanted: tuple[str, ...] = ("btx",)
+    games: int,
+    cast: int = 0,
+    days: int = 0,
+    loops: int = 0,
+    wanted: tuple[str, ...] = ("btx",),
+    goodwill: bool | None = None,
 ) -> dict[str, dict[str, list[int]]]:
     """Deducing against heuristic Protagonists on the BTX scripts, same seeds and the same Mastermind.
 
@@ -84,9 +89,11 @@ def win_rates(
     and the comparison measures the final guess alone. Otherwise small versions are played
     (``tiny_script``, the private sheet varied with the seed) and the deducing agent also chooses goodwill
     abilities from the deduction. Returns, per script and agent, [games won, final guesses made, final
-    guesses that won].
+    guesses that won]. ``goodwill`` (``--goodwill``) overrides the choice: True has the deducing agent
+    choose goodwill abilities from the deduction on the whole scripts too.
     """
     whole = not (cast or days or loops)
+    by_information = not whole if goodwill is None else goodwill
     totals: dict[str, list[int]] = {"heuristic": [0, 0, 0], "deducing": [0, 0, 0]}
     table: dict[str, dict[str, list[int]]] = {}
     n_scripts = 0
@@ -111,7 +118,7 @@ def win_rates(
                 protagonists: Any = (
                     HeuristicProtagonists(seed + 1)
                     if name == "heuristic"
-                    else DeducingProtagonists(PublicSheet.of(script), seed + 1, goodwill=not whole)
+                    else DeducingProtagonists(PublicSheet.of(script), seed + 1, goodwill=by_information)
                 )
                 while not game.is_over:
                     assert game.pending is not None
@@ -219,13 +226,25 @@ def main() -> int:
     parser.add_argument("--cast", type=int, default=0, help="--win-rate: first N characters (0: all)")
     parser.add_argument("--days", type=int, default=0, help="--win-rate: first N days (0: all)")
     parser.add_argument("--loops", type=int, default=0, help="--win-rate: N loops (0: all)")
+    parser.add_argument(
+        "--goodwill",
+        action="store_true",
+        help="--win-rate on whole scripts: the deducing agent also chooses goodwill abilities by information",
+    )
     parser.add_argument("--measure", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
         measure([args.measure])
         return 0
     if args.win_rate:
-        win_rates(args.win_rate, args.cast, args.days, args.loops, tuple(args.scripts.split(",")))
+        win_rates(
+            args.win_rate,
+            args.cast,
+            args.days,
+            args.loops,
+            tuple(args.scripts.split(",")),
+            True if args.goodwill else None,
+        )
         return 0
     wanted = [] if args.scripts == "all" else [w for w in args.scripts.split(",") if w]
     names = [p.stem for p in shipped_scripts() if not wanted or any(p.stem.startswith(w) for w in wanted)]
