@@ -212,20 +212,16 @@ def mastermind_options(game: Game) -> tuple[UseAbility, ...]:
     out: list[UseAbility] = []
     used = game.mm_used
     roles = game.roles
-    present = roles.values()
-    if "brain" in present:
-        for cid in game.with_role("brain"):
-            if game.active(cid) and ("brain.1", cid) not in used:
-                out += [use_ability("brain.1", cid, loc) for loc in sorted(game.places(cid))]
-                out += [use_ability("brain.1", cid, c) for c in game.here(cid)]
-    ct_sources = []
-    if "conspiracy_theorist" in present:
-        ct_sources = [("conspiracy_theorist.1", c) for c in game.with_role("conspiracy_theorist")]
-    if "factor" in present and game.location_intrigue["school"] >= 2:
-        ct_sources += [("factor.1", c) for c in game.with_role("factor")]
-    for aid, cid in ct_sources:
-        if game.active(cid) and (aid, cid) not in used:
-            out += [use_ability(aid, cid, c) for c in game.here(cid)]
+    # (the public conditions first, each character's role last: fewer reads of hidden roles)
+    sources = [("brain", "brain.1"), ("conspiracy_theorist", "conspiracy_theorist.1")]
+    if game.location_intrigue["school"] >= 2:
+        sources.append(("factor", "factor.1"))
+    for role, aid in sources:
+        for cid in game.cast:
+            if game.active(cid) and (aid, cid) not in used and roles[cid] == role:
+                if aid == "brain.1":
+                    out += [use_ability(aid, cid, loc) for loc in sorted(game.places(cid))]
+                out += [use_ability(aid, cid, c) for c in game.here(cid)]
     if game.has_plot("an_unsettling_rumor") and "an_unsettling_rumor.1" not in game.mm_used_loop:
         out += [use_ability("an_unsettling_rumor.1", "", loc) for loc in game.locations]
     rule = game.rulings.doctor_mastermind_use
@@ -277,11 +273,11 @@ def day_end_mandatory(game: Game) -> None:
     last day, 2 or less goodwill means the protagonists lose.
     """
     victims: list[str] = []
-    roles = game.roles.values()
-    for cid in game.with_role("serial_killer") if "serial_killer" in roles else ():
+    roles = game.roles
+    for cid in game.cast:  # (the public conditions first, the role last)
         if game.active(cid):
             others = game.others_here(cid)
-            if len(others) == 1:
+            if len(others) == 1 and roles[cid] == "serial_killer":
                 victims.append(others[0])
                 game.emit(
                     EventKind.ABILITY,
@@ -293,10 +289,9 @@ def day_end_mandatory(game: Game) -> None:
     tt_loss = (  # (the public conditions first: the roles are read on the last day only)
         not game.rulings.time_traveler_optional
         and game.last_day()
-        and "time_traveler" in roles
         and any(
-            game.chars[c].goodwill <= 2 and game.chars[c].location is not None
-            for c in game.with_role("time_traveler")
+            game.chars[c].goodwill <= 2 and game.chars[c].location is not None and roles[c] == "time_traveler"
+            for c in game.cast
         )
     )
     if victims:
@@ -308,36 +303,40 @@ def day_end_mandatory(game: Game) -> None:
 def day_end_options(game: Game) -> tuple[UseAbility, ...]:
     """Optional day-end abilities whose condition holds now (Killer, Loved One, Time Traveler option)."""
     out: list[UseAbility] = []
-    roles = game.roles.values()
-    for cid in game.with_role("killer") if "killer" in roles else ():
+    roles = game.roles
+    chars = game.chars
+    used = game.mm_used
+    # (the public conditions first, the roles last: a role is read only where the rest holds)
+    for cid in game.cast:
         if not game.active(cid):
             continue
-        if ("killer.1", cid) not in game.mm_used:
-            for kp in game.cast:  # (the Key Person's role read last: only where the rest holds)
+        if ("killer.1", cid) not in used:
+            for kp in game.cast:
                 if (
-                    game.chars[kp].intrigue >= 2
+                    chars[kp].intrigue >= 2
                     and game.active(kp)
                     and game.same_place(kp, cid)
-                    and game.roles[kp] == "key_person"
+                    and roles[cid] == "killer"
+                    and roles[kp] == "key_person"
                 ):
                     out.append(use_ability("killer.1", cid, kp))
-        if ("killer.2", cid) not in game.mm_used and game.chars[cid].intrigue >= 4:
+        if ("killer.2", cid) not in used and chars[cid].intrigue >= 4 and roles[cid] == "killer":
             out.append(use_ability("killer.2", cid))
-    for cid in game.with_role("loved_one") if "loved_one" in roles else ():
-        ch = game.chars[cid]
+        ch = chars[cid]
         if (
-            game.active(cid)
-            and ("loved_one.2", cid) not in game.mm_used
+            ("loved_one.2", cid) not in used
             and ch.paranoia >= 3
             and ch.intrigue >= 1
+            and roles[cid] == "loved_one"
         ):
             out.append(use_ability("loved_one.2", cid))
     if game.rulings.time_traveler_optional and game.last_day():
-        for cid in game.with_role("time_traveler"):
+        for cid in game.cast:
             if (
-                game.chars[cid].location is not None
-                and ("time_traveler.2", cid) not in game.mm_used
-                and game.chars[cid].goodwill <= 2
+                chars[cid].location is not None
+                and ("time_traveler.2", cid) not in used
+                and chars[cid].goodwill <= 2
+                and roles[cid] == "time_traveler"
             ):
                 out.append(use_ability("time_traveler.2", cid))
     if len(out) > 1:
@@ -367,8 +366,8 @@ def loop_end_losses(game: Game) -> list[str]:
     A dead Friend's role is revealed even when the loop ended early.
     """
     out: list[str] = []
-    for cid in game.with_role("friend"):
-        if not game.chars[cid].alive:
+    for cid in game.cast:  # (the public condition first, the role last)
+        if not game.chars[cid].alive and game.roles[cid] == "friend":
             if game.revealed_roles.get(cid) != "friend":
                 game.reveal_role(cid)
             out.append("friend.1")

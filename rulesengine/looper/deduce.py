@@ -44,7 +44,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from rulesengine.errors import InputError
+from rulesengine.errors import IllegalActionError, InputError
 from rulesengine.looper.actions import Action, Guess, PlaceCard, UseAbility, to_dict
 from rulesengine.looper.candidates import Sheet, private_sheets, sheet_script
 from rulesengine.looper.content import Content, Refusal, load_content
@@ -673,7 +673,7 @@ def deduce(
     order = {key: n for n, key in enumerate(combos)}
     found.sort(key=lambda f: (position[id(f[0])], order[f[1]]))
     kept = [Candidate(s, key) for s, key, _ in found]
-    witnesses = _Witnesses(frame, content, found)
+    witnesses = _Witnesses(record, frame, content, found)
     weights = _weights(kept, prior)
     eliminated = []
     for i in sorted(removed):
@@ -750,6 +750,14 @@ class _Node:
             for v, sheets in parts.items()
         ]
 
+
+def _common_facts(nodes: Sequence[_Node]) -> dict[object, object]:
+    """The answers every one of ``nodes`` has, with the same value: true of the union of their sheets."""
+    first, *rest = nodes
+    return {k: v for k, v in first.facts.items() if all(n.facts.get(k, _NONE) == v for n in rest)}
+
+
+_NONE = object()
 
 #: The node whose sheets answer the engine's questions now (set around every engine call).
 _CURRENT: list[_Node | None] = [None]
@@ -909,6 +917,17 @@ class _HiddenSubplots(tuple):
 _HIDDEN_PLOTS: Any = _HiddenPlots()
 
 
+def _role_trait(game: Game, cid: str, trait: str) -> object:
+    """:meth:`Game.role_trait` asked of the node as one question ("which refusal has this character's
+    role?"), not as "which role?": the sheets split by the answer only (the same table lookup)."""
+    role = game.roles[cid]
+    if type(role) is not _Hidden:
+        return Game.role_trait(game, cid, trait)
+    table = game.content.roles
+    get = role.getter
+    return _ask(("trait", trait, role.key), lambda s: getattr(table[get(s)], trait))
+
+
 class _HiddenGame(Game):
     """A game whose hidden facts are the current node's: unknown roles, plots and subplots.
 
@@ -916,6 +935,7 @@ class _HiddenGame(Game):
     not being ``Game`` itself, it is never taken from or put in the engine's cache of first decisions."""
 
     __slots__ = ()
+    role_trait = _role_trait
 
     def _init_context(
         self, script: Script, content: Content, rulings: Any, record: bool, pause_between_phases: bool
@@ -943,6 +963,10 @@ def _hidden_script(frame: Script, params: tuple[Any, Any, Any], culprits: Mappin
     )
 
 
+#: A branch stopped at a day's start: its game, node, log index, record index, action index, culprits.
+_Parked = tuple[Game, "_Node", int, int, int, dict[int, frozenset[str]]]
+
+
 @dataclass
 class _TreeLeaf:
     node: _Node
@@ -966,6 +990,9 @@ class _Tree(_Matcher):
         self.rulings = from_options(frame.options)
         self.ok: dict[int, list[dict[int, frozenset[str]]]] = {}  # id(sheet) -> culprit sets witnessed
         self.replays = 0
+        self.joined = 0  # branches joined into another at a day's start
+        self.at: tuple[int, int] = (0, 0)  # the (loop, day) whose start the branches now run from
+        self.parked: dict[tuple[tuple[int, int], object], list[_Parked]] = {}
 
     def run(self, culprits: dict[int, frozenset[str]]) -> list[_TreeLeaf]:
         """Explore every sheet; the leaves of the tree."""
@@ -973,6 +1000,7 @@ class _Tree(_Matcher):
         for s in self.sheets:
             groups.setdefault((s.godly_being_entry_loop, s.boss_turf, s.henchman_start), []).append(s)
         rep = {d: min(s) for d, s in culprits.items()}
+        self.at = (0, 0)
         for params, sheets in groups.items():
             script = _hidden_script(self.frame, params, rep)
             node = _Node(sheets, {}, (params,))
@@ -982,7 +1010,42 @@ class _Tree(_Matcher):
 
             for game, part, j in self._attempt(start, node, lambda g: None, 0, 0):
                 self._after(game, part, j, 0, culprits)
+        # day by day: the branches parked at the next day's start in the same state are one branch
+        while self.parked:
+            self.at = at = min(key[0] for key in self.parked)
+            batch = [key for key in self.parked if key[0] == at]
+            for key in batch:
+                entries = self.parked.pop(key)
+                game, node, n_log, i, k, cs = entries[0]
+                if len(entries) > 1:
+                    sheets = list({id(s): s for e in entries for s in e[1].sheets}.values())
+                    facts = _common_facts([e[1] for e in entries])
+                    node = _Node(sheets, facts, ("joined", at, len(self.leaves)))
+                    self.joined += len(entries) - 1
+                self._visit(game, n_log, i, k, cs, node)
         return self.leaves
+
+    def _park(
+        self, game: Game, n_log: int, i: int, k: int, cs: dict[int, frozenset[str]], node: _Node
+    ) -> None:
+        """Stop a branch at the start of a day, to go on with every branch that reaches the same state.
+
+        Branches reached by different hidden choices (the Mastermind's, the sheets' answers) that start
+        the day with the same state record (hidden facts written as unknown), the same place in the
+        record and the same culprit sets behave alike from here on: they are joined into one node whose
+        sheets are the union of theirs (its answers asked again)."""
+        script = game.script
+        key = (
+            (game.loop, game.day),
+            (
+                i,
+                k,
+                tuple(sorted((d, tuple(sorted(v))) for d, v in cs.items())),
+                (script.godly_being_entry_loop, script.boss_turf, script.henchman_start),
+                _raw_state(game, n_log),
+            ),
+        )
+        self.parked.setdefault(key, []).append((game, node, n_log, i, k, cs))
 
     def _attempt(
         self, start: Callable[[], Game], node: _Node, act: Callable[[Game], None], n_log: int, i: int
@@ -1037,7 +1100,7 @@ class _Tree(_Matcher):
                 continue
             sheets = [s for _, nd, _ in group for s in nd.sheets]
             path = (*node.path, ("merged", tuple(nd.path[len(node.path) :] for _, nd, _ in group)))
-            out.append((g, _Node(sheets, dict(node.facts), path), j))
+            out.append((g, _Node(sheets, _common_facts([nd for _, nd, _ in group]), path), j))
         return out
 
     def _after(self, game: Game, node: _Node, j: int, k: int, cs: dict[int, frozenset[str]]) -> None:
@@ -1065,6 +1128,9 @@ class _Tree(_Matcher):
                 return
             act: Callable[[Game], None]
             if game.is_paused:
+                if game.phase is Phase.DAY_START and (game.loop, game.day) > self.at:
+                    self._park(game, n_log, i, k, cs, node)
+                    return
                 if game.phase is Phase.INCIDENT and game.step == 0:
                     sched = game.script.incident_on(game.day)
                     if sched is not None and len(cs[game.day]) > 1:
@@ -1125,6 +1191,7 @@ class _Tree(_Matcher):
                 _CURRENT[0] = node
                 try:
                     game = base.clone()
+                    game.__class__ = _CheckedGame  # (_CHECK unset: no comparison, the same questions)
                     for a2 in since:
                         a2(game)
                 finally:
@@ -1217,6 +1284,7 @@ class _CheckedGame(Game):
     step that runs to its end. (Set on a game by its class; its clones are plain games.)"""
 
     __slots__ = ()
+    role_trait = _role_trait
 
     def emit(self, kind: Any, visibility: Any = Visibility.PUBLIC, **data: Any) -> None:
         Game.emit(self, kind, visibility, **data)
@@ -1283,15 +1351,23 @@ def _scores(combos: list[tuple[tuple[int, str], ...]], leaves: list[_TreeLeaf]) 
 
 
 class _Witnesses(Sequence[Game]):
-    """The witness game of each consistent candidate, replayed from its decisions when asked: the
-    candidate's own script played to where the record ends."""
+    """The witness game of each consistent candidate, replayed when asked: the candidate's own script
+    played to where the record ends.
+
+    The decisions kept are those of the branch that found the candidate; a branch joined from several
+    (see ``_Tree._park``) keeps one branch's decisions, which another sheet of it may not be able to
+    play (its Mastermind's abilities are not the same). Those are checked on replay (every decision
+    legal, the same public record); when they fail, the candidate's witness is searched on its own
+    (one sheet, its culprits: :class:`_Explorer`)."""
 
     def __init__(
         self,
+        record: PublicRecord,
         frame: Script,
         content: Content,
         found: list[tuple[Sheet, tuple[tuple[int, str], ...], tuple[tuple[str, Action], ...]]],
     ) -> None:
+        self.record = record
         self.frame = frame
         self.content = content
         self.found = found
@@ -1305,13 +1381,23 @@ class _Witnesses(Sequence[Game]):
         sheet, culprits, history = self.found[i]
         script = sheet_script(self.frame, sheet, dict(culprits))
         game = Game(script, self.content, from_options(script.options), pause_between_phases=True)
-        for _who, action in history:
+        try:
+            for _who, action in history:
+                while game.is_paused:
+                    game.resume()
+                game.apply(action)
             while game.is_paused:
                 game.resume()
-            game.apply(action)
-        while game.is_paused:
-            game.resume()
-        return game
+        except IllegalActionError:
+            pass
+        else:
+            events = [e.as_dict() for e in game.log if e.visibility == "public"]
+            waiting = None if game.pending is None else game.pending.who
+            if events == list(self.record.events) and waiting == self.record.waiting:
+                return game
+        own = {d: frozenset([c]) for d, c in culprits}
+        leaves = _Explorer(self.record, sheet, self.content, self.frame).run(own)
+        return next(leaf.game for leaf in leaves if leaf.ok and leaf.game is not None)
 
 
 def _count_culprits(cast: tuple[str, ...], days: Sequence[int], known: Mapping[int, str]) -> int:

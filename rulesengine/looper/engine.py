@@ -41,6 +41,7 @@ from rulesengine.looper.actions import (
 )
 from rulesengine.looper.board import per_content
 from rulesengine.looper.cards import (
+    Card,
     Deck,
     PlacedCard,
     apply_paranoia,
@@ -464,8 +465,12 @@ class Game(Table):
             self.step = 2
         self.start_locations = {c: ch.location for c, ch in self.chars.items() if ch.location is not None}
         self.emit(EventKind.LOOP_START, leader=self.leader)
-        for c in self.with_role("friend"):
-            if self.revealed_roles.get(c) == "friend" and self.chars[c].location is not None:
+        for c in self.cast:  # (the public conditions first, the role last)
+            if (
+                self.revealed_roles.get(c) == "friend"
+                and self.chars[c].location is not None
+                and self.roles[c] == "friend"
+            ):
                 self.add(c, "goodwill", 1)
                 self.emit(EventKind.GOODWILL, character=c, amount=1, rule="friend.2")
         if self.has_plot("threads_of_fate"):
@@ -679,7 +684,11 @@ class Game(Table):
         living = {c for c, ch in chars.items() if ch.alive and ch.location is not None}
         roles = self.roles
         time_traveler = "time_traveler" in self.tragedy_set.roles
-        ignore_fg = [c for c in living if roles[c] == "time_traveler"] if time_traveler else ()
+        ignore_fg = (  # (only where a Forbid Goodwill lies is the Time Traveler's role read)
+            [c for c in living if c in fg and roles[c] == "time_traveler"]
+            if time_traveler and (fg := {pc.target for pc in cards if pc.card == Card.FORBID_GOODWILL})
+            else ()
+        )
         plus, minus, goodwill, intrigue, cancelled, void = counters(
             cards, living, self.cultist_ignore, ignore_fg, self.locations
         )

@@ -658,7 +658,11 @@ class Table(LoopState):
 
     def refusal(self, cid: str) -> str:
         """The goodwill refusal of a character's current role (``none``/``optional``/``mandatory``)."""
-        return str(self.content.roles[self.roles[cid]].refusal)
+        return str(self.role_trait(cid, "refusal"))
+
+    def role_trait(self, cid: str, trait: str) -> object:
+        """A field of the character's current role's definition (``refusal``, ``immortal``…)."""
+        return getattr(self.content.roles[self.roles[cid]], trait)
 
     def paranoia_limit(self, cid: str) -> int:
         """The character's paranoia limit."""
@@ -673,7 +677,7 @@ class Table(LoopState):
     def has_key_person_ability(self, cid: str) -> bool:
         """Key Person, or the Factor while the City has 2 or more intrigue (factor.2)."""
         role = self.roles[cid]
-        return role == "key_person" or (role == "factor" and self.location_intrigue.get("city", 0) >= 2)
+        return role == "key_person" or (self.location_intrigue.get("city", 0) >= 2 and role == "factor")
 
     def last_day(self) -> bool:
         """Whether today is the last day of the loop."""
@@ -749,6 +753,9 @@ class Table(LoopState):
 
     def update_virus(self) -> None:
         """Paranoia Virus (BTX): a Person with 3 or more paranoia becomes a Serial Killer."""
+        converted = self.virus_converted  # (the public counts first: the plots read only when they matter)
+        if not converted and all(ch.paranoia < 3 for ch in self.chars.values()):
+            return
         if "paranoia_virus" not in self._plots:
             return
         for c in self.cast:
@@ -792,7 +799,7 @@ class Table(LoopState):
         ch = self.chars[cid]
         if not ch.alive or ch.location is None:
             return False
-        if self.content.roles[self.roles[cid]].immortal:
+        if self.role_trait(cid, "immortal"):
             self.emit(
                 EventKind.DEATH_PREVENTED,
                 Visibility.MASTERMIND,
@@ -816,7 +823,7 @@ class Table(LoopState):
         if self.has_key_person_ability(cid):
             rule = "key_person.1" if role == "key_person" else "factor.2"
             self.protagonists_lose(rule)
-        partner = {"lover": "loved_one", "loved_one": "lover"}.get(role)
+        partner = "loved_one" if role == "lover" else "lover" if role == "loved_one" else None
         if partner is not None:
             for other in self.with_role(partner):
                 if self.active(other):
