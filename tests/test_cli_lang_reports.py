@@ -18,18 +18,76 @@ from rulesengine.looper.script import SCRIPTS_DIR, shipped_scripts
 from tests.test_cli_lang import english_words
 
 COMMUNITY = Path(__file__).parent / "looper" / "data" / "community_sample.jsonc"
-TITLES = ("Lanterns at Dusk", "The Turf of the Old Man", "A Visitor from Elsewhere",
-          "Under the Midnight Moon")
+TITLES = (
+    "Lanterns at Dusk",
+    "The Turf of the Old Man",
+    "A Visitor from Elsewhere",
+    "Under the Midnight Moon",
+)
 #: English words of these reports and their error lines that no Vietnamese line may contain (on top of
 #: tests/test_cli_lang.py's words of the logs).
-REPORT_WORDS = {"valid", "invalid", "problem", "note", "skipped", "already", "needs", "enters", "cannot",
-                "happen", "before", "character", "cast", "plots", "call", "exactly", "known", "unknown",
-                "ruling", "option", "base", "tragedy", "set", "wrote", "rows", "date", "players",
-                "iterations", "strategy", "information", "states", "exploitability", "tournament", "games",
-                "rounds",
-                "seats", "rotated", "policy", "mean", "incompetent", "interval", "loss", "rate", "must",
-                "got", "required", "whole", "solved", "machine", "give", "not", "both", "saved", "script",
-                "titled", "titles", "read", "write", "digits", "integer"}
+REPORT_WORDS = {
+    "valid",
+    "invalid",
+    "problem",
+    "note",
+    "skipped",
+    "already",
+    "needs",
+    "enters",
+    "cannot",
+    "happen",
+    "before",
+    "character",
+    "cast",
+    "plots",
+    "call",
+    "exactly",
+    "known",
+    "unknown",
+    "ruling",
+    "option",
+    "base",
+    "tragedy",
+    "set",
+    "wrote",
+    "rows",
+    "date",
+    "players",
+    "iterations",
+    "strategy",
+    "information",
+    "states",
+    "exploitability",
+    "tournament",
+    "games",
+    "rounds",
+    "seats",
+    "rotated",
+    "policy",
+    "mean",
+    "incompetent",
+    "interval",
+    "loss",
+    "rate",
+    "must",
+    "got",
+    "required",
+    "whole",
+    "solved",
+    "machine",
+    "give",
+    "not",
+    "both",
+    "saved",
+    "script",
+    "titled",
+    "titles",
+    "read",
+    "write",
+    "digits",
+    "integer",
+}
 
 
 def untranslated(text: str) -> set[str]:
@@ -88,8 +146,16 @@ def test_looper_validate_in_english_is_unchanged(capsys, broken):
 
 
 def test_looper_validate_in_vietnamese(capsys, broken):
-    out, _ = run(capsys, "looper", "validate", str(SCRIPTS_DIR / "fs_03_festival_of_masks.yaml"), str(broken),
-                 "--lang", "vi", status=1)
+    out, _ = run(
+        capsys,
+        "looper",
+        "validate",
+        str(SCRIPTS_DIR / "fs_03_festival_of_masks.yaml"),
+        str(broken),
+        "--lang",
+        "vi",
+        status=1,
+    )
     lines = out.splitlines()
     assert lines[:2] == [
         "fs_03_festival_of_masks.yaml: hợp lệ",
@@ -97,8 +163,10 @@ def test_looper_validate_in_vietnamese(capsys, broken):
         "lặp 2, nên Sự cố không thể xảy ra trước vòng lặp đó",
     ]
     assert lines[2] == "broken.yaml: KHÔNG HỢP LỆ"
-    assert lines[4] == ("  lỗi: broken.yaml: private: roles: 2 killer (office_worker, doctor), số lượng các "
-                        "Plot yêu cầu: đúng 1")
+    assert lines[4] == (
+        "  lỗi: broken.yaml: private: roles: 2 killer (office_worker, doctor), số lượng các "
+        "Plot yêu cầu: đúng 1"
+    )
     assert "không có tùy chọn luật này" in lines[5]
     assert untranslated(out) == set()
 
@@ -135,6 +203,7 @@ def test_every_validator_problem_says_the_same_english_and_has_vietnamese(tmp_pa
 
 # ------------------------------------------------------------------------------- looper import and export
 
+
 def test_looper_import_in_english_is_unchanged(capsys):
     out, _ = run(capsys, "looper", "import", str(COMMUNITY))
     assert out.splitlines() == [
@@ -153,32 +222,49 @@ def test_looper_import_in_vietnamese(capsys, tmp_path):
     out, _ = run(capsys, "looper", "import", str(COMMUNITY), "--lang", "vi", "--out", str(tmp_path))
     lines = out.splitlines()
     assert lines[0] == "fs_lanterns_at_dusk: Lanterns at Dusk: hợp lệ"
-    assert lines[3] == ("bỏ qua: A Visitor from Elsewhere: Nhân vật 'transferStudent' không thuộc 18 "
-                        "Nhân vật cơ bản")
-    assert lines[4] == ("bỏ qua: Under the Midnight Moon: bộ Bi kịch 'midnightCircle' không phải First Steps "
-                        "hay Basic Tragedy X")
+    assert lines[3] == (
+        "bỏ qua: A Visitor from Elsewhere: Nhân vật 'transferStudent' không thuộc 18 Nhân vật cơ bản"
+    )
+    assert lines[4] == (
+        "bỏ qua: Under the Midnight Moon: bộ Bi kịch 'midnightCircle' không phải First Steps "
+        "hay Basic Tragedy X"
+    )
     assert untranslated(out) == set()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["btx_the_turf_of_the_old_man.yaml",
-                                                          "fs_lanterns_at_dusk.yaml"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "btx_the_turf_of_the_old_man.yaml",
+        "fs_lanterns_at_dusk.yaml",
+    ]
     missing, _ = run(capsys, "looper", "import", str(COMMUNITY), "--difficulty", "5", "--lang", "vi")
     assert "bỏ qua: Lanterns at Dusk: không có bộ độ khó 5 (các độ khó: 1)" in missing.splitlines()
     plain, _ = run(capsys, "looper", "import", str(COMMUNITY), "--json")
     assert run(capsys, "looper", "import", str(COMMUNITY), "--json", "--lang", "vi")[0] == plain
 
 
-@pytest.mark.parametrize(("argv", "english", "vietnamese"), [
-    (["looper", "import", str(COMMUNITY), "--title", "Nope"],
-     "error: community_sample.jsonc: --title: no script titled 'Nope' (titles: ",
-     "error: community_sample.jsonc: --title: không có Kịch bản nào tên 'Nope' (các tên: "),
-    (["looper", "import", str(COMMUNITY), "--difficulty", "0"],
-     "error: --difficulty: must be 1 to 99, got '0'",
-     "error: --difficulty: phải là một số từ 1 đến 99, nhận được '0'"),
-    (["looper", "validate", "no_such_file.yaml"],
-     "error: no_such_file.yaml: cannot be read (", "error: no_such_file.yaml: không đọc được ("),
-    (["looper", "export", str(SCRIPTS_DIR / "fs_01_tutorial.yaml"), "--out", "/no/such/folder/x.json"],
-     "error: --out: cannot write /no/such/folder/x.json (",
-     "error: --out: không ghi được /no/such/folder/x.json ("),
-])
+@pytest.mark.parametrize(
+    ("argv", "english", "vietnamese"),
+    [
+        (
+            ["looper", "import", str(COMMUNITY), "--title", "Nope"],
+            "error: community_sample.jsonc: --title: no script titled 'Nope' (titles: ",
+            "error: community_sample.jsonc: --title: không có Kịch bản nào tên 'Nope' (các tên: ",
+        ),
+        (
+            ["looper", "import", str(COMMUNITY), "--difficulty", "0"],
+            "error: --difficulty: must be 1 to 99, got '0'",
+            "error: --difficulty: phải là một số từ 1 đến 99, nhận được '0'",
+        ),
+        (
+            ["looper", "validate", "no_such_file.yaml"],
+            "error: no_such_file.yaml: cannot be read (",
+            "error: no_such_file.yaml: không đọc được (",
+        ),
+        (
+            ["looper", "export", str(SCRIPTS_DIR / "fs_01_tutorial.yaml"), "--out", "/no/such/folder/x.json"],
+            "error: --out: cannot write /no/such/folder/x.json (",
+            "error: --out: không ghi được /no/such/folder/x.json (",
+        ),
+    ],
+)
 def test_looper_error_lines_in_both_languages(capsys, argv, english, vietnamese):
     _, err = run(capsys, *argv, status=2)
     assert err.startswith(english) and len(err.splitlines()) == 1
@@ -190,11 +276,15 @@ def test_looper_error_lines_in_both_languages(capsys, argv, english, vietnamese)
 
 def test_looper_export_error_of_a_broken_script_in_both_languages(capsys, broken):
     _, err = run(capsys, "looper", "export", str(broken), status=2)
-    assert err == ("error: broken.yaml: private: culprits: day 3: 'boy_student' is already the culprit on "
-                   "day 2 (a character is the culprit of at most one incident)\n")
+    assert err == (
+        "error: broken.yaml: private: culprits: day 3: 'boy_student' is already the culprit on "
+        "day 2 (a character is the culprit of at most one incident)\n"
+    )
     _, vi = run(capsys, "looper", "export", str(broken), "--lang", "vi", status=2)
-    assert vi == ("error: broken.yaml: private: culprits: ngày 3: 'boy_student' đã là Thủ phạm vào ngày 2 "
-                  "(mỗi Nhân vật là Thủ phạm của nhiều nhất một Sự cố)\n")
+    assert vi == (
+        "error: broken.yaml: private: culprits: ngày 3: 'boy_student' đã là Thủ phạm vào ngày 2 "
+        "(mỗi Nhân vật là Thủ phạm của nhiều nhất một Sự cố)\n"
+    )
     out, _ = run(capsys, "looper", "export", str(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
     assert run(capsys, "looper", "export", str(SCRIPTS_DIR / "fs_01_tutorial.yaml"), "--lang", "vi")[0] == out
 
@@ -207,13 +297,19 @@ STRATEGY = ["grove", "strategy", "--players", "2", "--iterations", "3", "--deals
 def test_grove_strategy_in_both_languages(capsys, tmp_path):
     out_file = str(tmp_path / "eq.json")
     en, _ = run(capsys, *STRATEGY, "--out", out_file)
-    assert re.fullmatch(r"In a Grove round, 2 players: OpenSpiel CFR\+, 3 iterations in \d+\.\d s; "
-                        r"exploitability = (0\.\d{5})\n"
-                        r"strategy: (\S+) \((\d+) information states\)\n", en)
+    assert re.fullmatch(
+        r"In a Grove round, 2 players: OpenSpiel CFR\+, 3 iterations in \d+\.\d s; "
+        r"exploitability = (0\.\d{5})\n"
+        r"strategy: (\S+) \((\d+) information states\)\n",
+        en,
+    )
     vi, _ = run(capsys, *STRATEGY, "--out", out_file, "--lang", "vi")
-    match = re.fullmatch(r"Một vòng In a Grove, 2 người chơi: OpenSpiel CFR\+, 3 lần lặp trong \d+\.\d s; "
-                         r"độ khai thác được = (0\.\d{5})\n"
-                         r"chiến lược: (\S+) \((\d+) trạng thái thông tin\)\n", vi)
+    match = re.fullmatch(
+        r"Một vòng In a Grove, 2 người chơi: OpenSpiel CFR\+, 3 lần lặp trong \d+\.\d s; "
+        r"độ khai thác được = (0\.\d{5})\n"
+        r"chiến lược: (\S+) \((\d+) trạng thái thông tin\)\n",
+        vi,
+    )
     assert match is not None, vi
     assert match.groups() == re.findall(r"= (\S+)\n.*: (\S+) \((\d+)", en)[0]
     assert untranslated(vi) == set()
@@ -228,9 +324,25 @@ def test_grove_tournament_in_both_languages(capsys):
     ]
     vi, err = run(capsys, *argv, "--lang", "vi")
     assert vi.splitlines()[0] == (
-        "Giải đấu In a Grove: 3 người chơi, 50 ván, 295 vòng, seed 0 (xoay vòng chỗ ngồi)")
-    assert vi.splitlines()[1].split() == ["chiến", "lược", "lượt", "chơi", "Kém", "cỏi", "trung", "bình",
-                                          "[khoảng", "95%]", "tỉ", "lệ", "thua", "[khoảng", "95%]"]
+        "Giải đấu In a Grove: 3 người chơi, 50 ván, 295 vòng, seed 0 (xoay vòng chỗ ngồi)"
+    )
+    assert vi.splitlines()[1].split() == [
+        "chiến",
+        "lược",
+        "lượt",
+        "chơi",
+        "Kém",
+        "cỏi",
+        "trung",
+        "bình",
+        "[khoảng",
+        "95%]",
+        "tỉ",
+        "lệ",
+        "thua",
+        "[khoảng",
+        "95%]",
+    ]
     assert vi.splitlines()[2:] == en.splitlines()[2:]  # the rows: policy names and numbers
     assert "ván (theo lô)" in err  # the progress bar on stderr
     assert untranslated(vi) == set()
@@ -245,25 +357,52 @@ def test_grove_table_check_in_both_languages(capsys):
     assert vi == re.sub(r" is up to date \((\d+) rows\)", r" đã được cập nhật (\1 dòng)", en)
 
 
-@pytest.mark.parametrize(("argv", "english", "vietnamese"), [
-    (["grove", "strategy", "--players", "4"],
-     "error: --players: the whole round is solved for 2 or 3 players on this machine; with 4 one CFR+",
-     "error: --players: trên máy này chỉ giải trọn một vòng với 2 hoặc 3 người chơi; với 4 người"),
-    (["grove", "strategy"], "error: --players: is required (2 to 5)",
-     "error: --players: bắt buộc phải có (từ 2 đến 5)"),
-    (["grove", "strategy", "--players", "2", "--iterations", "0"],
-     "error: --iterations: must be 1 to 100000, got '0'",
-     "error: --iterations: phải là một số từ 1 đến 100000, nhận được '0'"),
-    (["grove", "tournament", "--players", "3", "--policies", "best,psychic"],
-     "error: --policies: unknown policy 'psychic'; known: random, higher",
-     "error: --policies: không có chiến lược 'psychic'; các chiến lược: random, higher"),
-    (["grove", "tournament", "--players", "3", "--policies", "best", "--seed", "４"],
-     "error: --seed: must be an integer written with the digits 0-9, got '４'",
-     "error: --seed: phải là một số nguyên viết bằng các chữ số 0-9, nhận được '４'"),
-    (["grove", "tournament", "--players", "3", "--policies", "best", "--workers", "2", "--scheduler", "x"],
-     "error: --scheduler: give --workers or --scheduler, not both",
-     "error: --scheduler: hãy cho --workers hoặc --scheduler, không cho cả hai"),
-])
+@pytest.mark.parametrize(
+    ("argv", "english", "vietnamese"),
+    [
+        (
+            ["grove", "strategy", "--players", "4"],
+            "error: --players: the whole round is solved for 2 or 3 players on this machine; with 4 one CFR+",
+            "error: --players: trên máy này chỉ giải trọn một vòng với 2 hoặc 3 người chơi; với 4 người",
+        ),
+        (
+            ["grove", "strategy"],
+            "error: --players: is required (2 to 5)",
+            "error: --players: bắt buộc phải có (từ 2 đến 5)",
+        ),
+        (
+            ["grove", "strategy", "--players", "2", "--iterations", "0"],
+            "error: --iterations: must be 1 to 100000, got '0'",
+            "error: --iterations: phải là một số từ 1 đến 100000, nhận được '0'",
+        ),
+        (
+            ["grove", "tournament", "--players", "3", "--policies", "best,psychic"],
+            "error: --policies: unknown policy 'psychic'; known: random, higher",
+            "error: --policies: không có chiến lược 'psychic'; các chiến lược: random, higher",
+        ),
+        (
+            ["grove", "tournament", "--players", "3", "--policies", "best", "--seed", "４"],
+            "error: --seed: must be an integer written with the digits 0-9, got '４'",
+            "error: --seed: phải là một số nguyên viết bằng các chữ số 0-9, nhận được '４'",
+        ),
+        (
+            [
+                "grove",
+                "tournament",
+                "--players",
+                "3",
+                "--policies",
+                "best",
+                "--workers",
+                "2",
+                "--scheduler",
+                "x",
+            ],
+            "error: --scheduler: give --workers or --scheduler, not both",
+            "error: --scheduler: hãy cho --workers hoặc --scheduler, không cho cả hai",
+        ),
+    ],
+)
 def test_grove_error_lines_in_both_languages(capsys, argv, english, vietnamese):
     _, err = run(capsys, *argv, status=2)
     assert err.startswith(english) and len(err.splitlines()) == 1
@@ -276,5 +415,8 @@ def test_the_commands_of_logs_keep_their_error_lines_english(capsys):
     """``grove odds``/``play``/``replay`` and ``looper play``/``replay`` keep the contract of
     docs/translation.md: their ``error:`` line is the same with or without ``--lang``."""
     argv = ["grove", "odds", "--players", "7", "--alibis", "2"]
-    assert run(capsys, *argv, "--lang", "vi", status=2)[1] == run(capsys, *argv, status=2)[1] == (
-        "error: --players: must be 2 to 5, got '7'\n")
+    assert (
+        run(capsys, *argv, "--lang", "vi", status=2)[1]
+        == run(capsys, *argv, status=2)[1]
+        == ("error: --players: must be 2 to 5, got '7'\n")
+    )

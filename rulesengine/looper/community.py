@@ -337,7 +337,13 @@ def import_scripts(
         problems, warnings = tuple(map(str, errors)), tuple(map(str, notes))
         results.append(
             ImportResult(
-                index, entry_title, "invalid" if problems else "valid", script, "", problems, warnings,
+                index,
+                entry_title,
+                "invalid" if problems else "valid",
+                script,
+                "",
+                problems,
+                warnings,
                 said=(None, errors, notes),
             )
         )
@@ -345,8 +351,9 @@ def import_scripts(
         titles = ", ".join(
             repr(_text(e, "title", "", required=False)) for e in entries if isinstance(e, Mapping)
         )
-        raise CommunityError.of(f"{file}: --title", "looper.import.no_title", title=repr(title),
-                                titles=titles)
+        raise CommunityError.of(
+            f"{file}: --title", "looper.import.no_title", title=repr(title), titles=titles
+        )
     return results
 
 

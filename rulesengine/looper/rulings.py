@@ -106,8 +106,9 @@ def option_problems(options: Mapping[str, object] | None, where: str = "options"
     for name, value in options.items():
         here = f"{where}: {name}"
         if name not in known:
-            problems.append(InputError.of(here, "looper.script.option_unknown",
-                                          known=", ".join(sorted(known))))
+            problems.append(
+                InputError.of(here, "looper.script.option_unknown", known=", ".join(sorted(known)))
+            )
             continue
         default = getattr(defaults, name)
         if isinstance(default, bool):
@@ -115,11 +116,18 @@ def option_problems(options: Mapping[str, object] | None, where: str = "options"
                 problems.append(InputError.of(here, "looper.script.option_not_bool", value=repr(value)))
         elif isinstance(default, int):
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_LOOPS:
-                problems.append(InputError.of(here, "looper.script.option_not_loop", high=MAX_LOOPS,
-                                              value=repr(value)))
+                problems.append(
+                    InputError.of(here, "looper.script.option_not_loop", high=MAX_LOOPS, value=repr(value))
+                )
         elif name == "doctor_mastermind_use" and value not in DOCTOR_MM_USES:
-            problems.append(InputError.of(here, "looper.script.option_not_choice",
-                                          choices=", ".join(DOCTOR_MM_USES), value=repr(value)))
+            problems.append(
+                InputError.of(
+                    here,
+                    "looper.script.option_not_choice",
+                    choices=", ".join(DOCTOR_MM_USES),
+                    value=repr(value),
+                )
+            )
     return problems
 
 
