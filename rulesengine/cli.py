@@ -5,7 +5,8 @@ Each game module registers its own subcommands through a function
 ``rulesengine/exercises/cli.py``); this module only
 wires them together and turns :class:`~rulesengine.errors.RulesEngineError`
 into a one-line message on stderr with exit status 2 (the contract in
-``docs/conventions.md``). :func:`main` returns the exit status in every case, usage errors and
+``docs/conventions.md``): English, or in the ``--lang`` language for the commands that ask for it
+(:func:`error_text`). :func:`main` returns the exit status in every case, usage errors and
 ``--help`` included, so it can be called in-process (the fuzz tests do).
 
 >>> main(["--version"])
@@ -80,8 +81,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(handler(args))
     except RulesEngineError as exc:
-        print(f"error: {one_line(str(exc))}", file=sys.stderr)
+        print(f"error: {one_line(error_text(exc, args))}", file=sys.stderr)
         return 2
+
+
+def error_text(exc: RulesEngineError, args: argparse.Namespace) -> str:
+    """The error's text: English, or in the ``--lang`` language for a command that says its errors in it
+    (``error_lang`` among its defaults) when the error is a catalog message (``InputError.of``).
+
+    The word ``error:`` before it, and the option, file, entry and field at its start, are the same in
+    every language.
+    """
+    lang = getattr(args, "lang", None) if getattr(args, "error_lang", False) else None
+    return str(exc) if lang is None else exc.localized(lang)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -13,7 +13,7 @@ sources is broken, the rule id (``TL-D3c``, ``GR-P4``…).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Self
 
 
 class RulesEngineError(Exception):
@@ -102,9 +102,40 @@ class InputError(RulesEngineError, ValueError):
 
     >>> str(InputError("--players", "must be 2 to 5, got 7"))
     '--players: must be 2 to 5, got 7'
+
+    Made with :meth:`of`, the problem is a catalog message with named fields, so that it can be said in
+    any language (:meth:`localized`); ``where`` (an option, a file, an entry, a field) stays as it is:
+
+    >>> err = InputError.of("s.yaml: roles.doctor", "looper.script.never_person", character="'doctor'")
+    >>> str(err)
+    "s.yaml: roles.doctor: 'doctor' is never a Person"
+    >>> err.localized("vi")
+    "s.yaml: roles.doctor: 'doctor' không bao giờ là Thường dân"
     """
 
-    def __init__(self, where: str, message: str) -> None:
+    def __init__(self, where: str, message: str, *, message_id: str | None = None,
+                 fields: Mapping[str, Any] | None = None) -> None:
         super().__init__(f"{where}: {message}")
         self.where = where
         self.message = message
+        self.message_id = message_id
+        self.fields: dict[str, Any] = dict(fields or {})
+
+    @classmethod
+    def of(cls, where: str, message_id: str, /, **fields: Any) -> Self:
+        """The problem ``message_id`` of the catalogs with ``fields`` at ``where``, its English text as
+        ``message``."""
+        from rulesengine.messages import message
+
+        return cls(where, message(message_id, "en", **fields), message_id=message_id, fields=fields)
+
+    def localized(self, language: str | None = None) -> str:
+        """``'<where>: <problem>'`` in ``language`` (default: the current one); ``str()`` is the English.
+
+        A problem made without a message id is the same in every language.
+        """
+        if self.message_id is None:
+            return str(self)
+        from rulesengine.messages import message
+
+        return f"{self.where}: {message(self.message_id, language, **self.fields)}"

@@ -40,6 +40,7 @@ from yaml.composer import ComposerError
 from yaml.constructor import ConstructorError, SafeConstructor
 
 from rulesengine.errors import InputError
+from rulesengine.messages import Message
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -107,17 +108,15 @@ def read_text(
         with open(path, "rb") as fh:
             raw = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise error_cls(name, f"cannot be read ({exc.strerror or exc})") from None
+        raise error_cls.of(name, "common.input.unreadable", reason=exc.strerror or str(exc)) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise error_cls(name, f"is larger than the limit of {MAX_FILE_BYTES:,} bytes")
+        raise error_cls.of(name, "common.input.too_large", limit=f"{MAX_FILE_BYTES:,}")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         bad = raw[exc.start : exc.start + 1].hex()
         line = raw.count(b"\n", 0, exc.start) + 1
-        raise error_cls(
-            name, f"is not UTF-8 text (byte 0x{bad} at line {line}, byte offset {exc.start})"
-        ) from None
+        raise error_cls.of(name, "common.input.not_utf8", byte=bad, line=line, offset=exc.start) from None
 
 
 def read_yaml(path: str | Path, name: str | None = None, error_cls: type[InputError] = InputError) -> object:
@@ -392,13 +391,14 @@ def parse_int(
     where: str,
     low: int,
     high: int,
-    expected: str | None = None,
+    expected: str | Message | None = None,
 ) -> int:
     """Read a whole number given as text (an option's value), in ``low..high``, ASCII digits only.
 
     Surrounding spaces are allowed, a minus sign only when ``low`` is negative; anything else
     (``²``, ``３``, ``٢``, ``1_000``, ``+3``, ``""``) is refused naming ``where``. ``expected``
-    replaces ``"{low} to {high}"`` in the message.
+    replaces ``"{low} to {high}"`` in the message. The refusal is a catalog message
+    (``common.input.*``), so a command with ``--lang`` can say it in that language.
 
     >>> parse_int(" 4 ", "--players", 2, 5)
     4
@@ -411,16 +411,16 @@ def parse_int(
     ...
     rulesengine.errors.InputError: --seed: must be an integer written with the digits 0-9, got '²'
     """
-    need = expected if expected is not None else f"{low} to {high}"
+    need = expected if expected is not None else Message("common.input.range", {"low": low, "high": high})
     raw = (text or "").strip()
     if not is_int_text(raw) or (raw.startswith("-") and low >= 0):
         digits = raw.lstrip("-")
         if digits and any(c.isdigit() for c in digits) and not digits.isascii():
-            raise InputError(where, f"must be {need} written with the digits 0-9, got {text!r}")
-        raise InputError(where, f"must be {need}, got {text!r}")
+            raise InputError.of(where, "common.input.must_be_digits", need=need, text=repr(text))
+        raise InputError.of(where, "common.input.must_be", need=need, text=repr(text))
     value = int(raw)
     if not low <= value <= high:
-        raise InputError(where, f"must be {need}, got {text!r}")
+        raise InputError.of(where, "common.input.must_be", need=need, text=repr(text))
     return value
 
 
@@ -438,4 +438,4 @@ def parse_seed(text: str | None, where: str = "--seed") -> int:
     ...
     rulesengine.errors.InputError: --seed: must be an integer written with the digits 0-9, got '４２'
     """
-    return parse_int(text, where, -SEED_LIMIT, SEED_LIMIT, expected="an integer")
+    return parse_int(text, where, -SEED_LIMIT, SEED_LIMIT, expected=Message("common.input.integer", {}))

@@ -42,7 +42,7 @@ def resolve_scheduler(workers: int | None, scheduler: str | None) -> str | None:
     """
     if scheduler is not None:
         if not scheduler.strip():
-            raise InputError("--scheduler", "is empty; give an address such as tcp://127.0.0.1:8786")
+            raise InputError.of("--scheduler", "common.input.scheduler_empty")
         return scheduler.strip()
     if workers is None:
         env = os.environ.get("DASK_SCHEDULER_ADDRESS", "").strip()

@@ -228,6 +228,8 @@ COMMANDS = [
     ["looper", "replay"],
     ["looper", "play"],
     ["looper", "validate"],
+    ["looper", "import"],
+    ["looper", "export"],
     ["exercise", "grove"],
     ["exercise", "looper"],
     ["grove"],
@@ -236,13 +238,14 @@ COMMANDS = [
 ]
 OPTIONS = [
     "--players", "--alibis", "--seen", "--public", "--seed", "--strategy", "--agents", "--record", "--json",
-    "--help", "--version", "--nope",
+    "--help", "--version", "--nope", "--lang",
 ]  # fmt: skip
 FREE_TEXT = st.text(max_size=10).filter(lambda s: not s.startswith("--") and s.strip() != "table")
 VALUES = st.one_of(
     FREE_TEXT,
     NUMBER_TEXTS,
-    st.sampled_from(["2", "3", "5", "2,3", "X,5", "0=7,1=8", "0=X", "3=7", "1,2,3", "heuristic", "best"]),
+    st.sampled_from(["2", "3", "5", "2,3", "X,5", "0=7,1=8", "0=X", "3=7", "1,2,3", "heuristic", "best",
+                     "vi"]),
 )
 
 

@@ -22,7 +22,7 @@ ENGLISH = read_catalog(TEMPLATE)
 VIETNAMESE = read_catalog(catalog_path("vi"))
 #: A string in the code that names a message id.
 MESSAGE_ID = re.compile(
-    r"^(looper|grove|common)\.(event|item|why|cli|name|action|outcome|reason|refusal|prompt|where)\.[a-z0-9_.]*[a-z0-9]$"
+    r"^(looper|grove|common)\.(event|item|why|cli|name|action|outcome|reason|refusal|prompt|where|script|import|input)\.[a-z0-9_.]*[a-z0-9]$"
 )
 
 

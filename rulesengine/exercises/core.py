@@ -80,11 +80,11 @@ class AnswerError(InputError):
     """
 
     def __init__(self, message_id: str, /, **fields: Any) -> None:
-        self.message_id, self.fields = message_id, fields
-        super().__init__("answer", message(message_id, "en", **fields))
+        super().__init__("answer", message(message_id, "en", **fields), message_id=message_id, fields=fields)
+        self.answer_message_id = message_id
 
     def localized(self, language: str | None = None) -> str:
-        said = message(self.message_id, language, **self.fields)
+        said = message(self.answer_message_id, language, **self.fields)
         return f"{message('exercise.label.answer', language)}: {said}"
 
 

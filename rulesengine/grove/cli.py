@@ -11,8 +11,11 @@ seeded game and prints its public log (``--record`` writes its replay record, th
 with OpenSpiel's CFR+ and prints the exploitability (two players) or NashConv and where the strategy file
 is; ``grove tournament --players N --policies P,Q,… --games G [--workers W | --scheduler ADDRESS] [--json]``
 plays a seat-rotated tournament (:mod:`rulesengine.grove.tournament`).
-``play``, ``replay`` and ``odds`` take ``--lang en|vi``: the log or the odds' sentences in that language
-(the rule ids and the numbers stay; the default is English; the JSON form is the same with or without it).
+``play``, ``replay``, ``odds``, ``strategy``, ``tournament`` and ``table`` take ``--lang en|vi``: the log,
+the odds' sentences, the solver's summary, the tournament's heading and columns or the table's report in
+that language (the rule ids, numbers, policy names and paths stay; the default is English; the JSON form
+is the same with or without it). For ``strategy``, ``tournament`` and ``table`` the ``error: …`` line is
+in that language too where its sentence is in the catalogs.
 
 Every option is read as a raw string and checked here, so each bad input gives one ``error: …``
 line and exit status 2 (through :func:`rulesengine.cli.main`).
@@ -38,7 +41,7 @@ from rulesengine.grove.strategies import STRATEGIES
 from rulesengine.inputs import is_int_text, parse_int, parse_seed, read_json
 from rulesengine.messages import message
 
-__all__ = ["parse_odds_args", "register", "render_odds"]
+__all__ = ["parse_odds_args", "register", "render_odds", "render_strategy"]
 
 
 def _split(raw: str) -> list[str]:
@@ -58,7 +61,7 @@ def parse_odds_args(
     rulesengine.errors.InputError: --seen: suspect index must be 0, 1 or 2, got 3
     """
     if players is None:
-        raise InputError("--players", "is required (2 to 5)")
+        raise InputError.of("--players", "grove.cli.error.players_required")
     n = parse_int(players, "--players", 2, 5)
     if alibis is None:
         raise InputError("--alibis", "is required (two figures A,B with 3 to 5 players; one with 2)")
@@ -186,7 +189,7 @@ def _replay_handler(args: argparse.Namespace) -> int:
 def _table_handler(args: argparse.Namespace) -> int:
     from rulesengine.grove.table import main as table_main
 
-    return table_main(["--check"] if args.check else [])
+    return table_main((["--check"] if args.check else []) + ["--lang", args.lang or "en"])
 
 
 def _strategy_handler(args: argparse.Namespace) -> int:
@@ -197,11 +200,9 @@ def _strategy_handler(args: argparse.Namespace) -> int:
 
     players = parse_int(args.players, "--players", 2, 5) if args.players is not None else None
     if players is None:
-        raise InputError("--players", "is required (2 to 5)")
+        raise InputError.of("--players", "grove.cli.error.players_required")
     if players not in SOLVED:
-        raise InputError("--players", f"the whole round is solved for 2 or 3 players on this machine; with "
-                         f"{players} one CFR+ iteration through the Python game takes minutes to hours "
-                         "(docs/grove_strategy.md)")
+        raise InputError.of("--players", "grove.cli.error.not_solved", players=players)
     iterations = parse_int(args.iterations or "100", "--iterations", 1, 100_000)
     deals = parse_int(args.deals or "0", "--deals", 0, 5040)
     workers, scheduler = _where(args)
@@ -211,7 +212,8 @@ def _strategy_handler(args: argparse.Namespace) -> int:
     try:
         path = save(solution, out)
     except OSError as exc:
-        raise InputError("--out", f"cannot write {out} ({exc.strerror})") from None
+        raise InputError.of("--out", "common.input.cannot_write", path=str(out),
+                            reason=exc.strerror or str(exc)) from None
     record = {"players": players, "iterations": iterations, "deals": deals, solution.measure: solution.value,
               "seconds": round(solution.seconds, 2),
               "iterations_per_second": round(iterations / solution.seconds, 3) if solution.seconds else None,
@@ -219,10 +221,26 @@ def _strategy_handler(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(record))
     else:
-        print(f"In a Grove round, {players} players: OpenSpiel CFR+, {iterations} iterations in "
-              f"{solution.seconds:.1f} s; {solution.measure.replace('_', '')} = {solution.value:.5f}")
-        print(f"strategy: {path} ({len(solution.table)} information states)")
+        print(render_strategy(players, iterations, solution.seconds, solution.measure, solution.value,
+                              str(path), len(solution.table), args.lang or "en"))
     return 0
+
+
+def render_strategy(players: int, iterations: int, seconds: float, measure: str, value: float, path: str,
+                    states: int, lang: str = "en") -> str:
+    """The two lines of ``grove strategy``, in ``lang`` (catalog ``grove.cli.strategy.*``; the numbers and
+    the path are the same in every language, and the JSON form is English).
+
+    >>> print(render_strategy(2, 100, 3.25, "exploitability", 0.0123, "eq.json", 1234))
+    In a Grove round, 2 players: OpenSpiel CFR+, 100 iterations in 3.2 s; exploitability = 0.01230
+    strategy: eq.json (1234 information states)
+    >>> print(render_strategy(3, 10, 1.0, "nash_conv", 0.5, "eq.json", 99, "vi").splitlines()[1])
+    chiến lược: eq.json (99 trạng thái thông tin)
+    """
+    name = message(f"grove.cli.strategy.{measure}", lang)
+    summary = message("grove.cli.strategy.summary", lang, players=players, iterations=iterations,
+                      seconds=f"{seconds:.1f}", measure=name, value=f"{value:.5f}")
+    return summary + "\n" + message("grove.cli.strategy.file", lang, path=path, states=states)
 
 
 def _solve_task(players: int, iterations: int, deals: int) -> Any:
@@ -236,7 +254,7 @@ def _where(args: argparse.Namespace) -> tuple[int | None, str | None]:
     """``--workers`` and ``--scheduler``, checked (not both)."""
     workers = None if args.workers is None else parse_int(args.workers, "--workers", 1, 256)
     if workers is not None and args.scheduler is not None:
-        raise InputError("--scheduler", "give --workers or --scheduler, not both")
+        raise InputError.of("--scheduler", "grove.cli.error.not_both")
     return workers, args.scheduler
 
 
@@ -244,16 +262,17 @@ def _tournament_handler(args: argparse.Namespace) -> int:
     from rulesengine.grove.tournament import tournament
 
     if args.players is None:
-        raise InputError("--players", "is required (2 to 5)")
+        raise InputError.of("--players", "grove.cli.error.players_required")
     players = parse_int(args.players, "--players", 2, 5)
     if args.policies is None:
-        raise InputError("--policies", "is required, e.g. best,equilibrium,higher,random")
+        raise InputError.of("--policies", "grove.cli.error.policies_required")
     games = parse_int(args.games or "1000", "--games", 1, 100_000_000)
     seed = parse_seed("0" if args.seed is None else args.seed)
     workers, scheduler = _where(args)
+    lang = args.lang or "en"
     result = tournament(players, args.policies.split(","), games, seed, workers=workers, scheduler=scheduler,
-                        progress=not args.no_progress)
-    print(json.dumps(result.as_json()) if args.json else result.render())
+                        progress=not args.no_progress, language=lang)
+    print(json.dumps(result.as_json()) if args.json else result.render(lang))
     return 0
 
 
@@ -288,7 +307,8 @@ def register(subparsers: Any) -> None:
     rerun.set_defaults(handler=_replay_handler)
     table = commands.add_parser("table", help="regenerate data/grove/culprit_odds.csv")
     table.add_argument("--check", action="store_true", help="exit 1 if the stored table is out of date")
-    table.set_defaults(handler=_table_handler)
+    table.add_argument("--lang", choices=("en", "vi"), help="the language of the report (default English)")
+    table.set_defaults(handler=_table_handler, error_lang=True)
     _register_strategy(commands)
 
 
@@ -302,7 +322,8 @@ def _register_strategy(commands: Any) -> None:
     strategy.add_argument("--workers", metavar="W", help="run in a local process pool of W processes")
     strategy.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask scheduler (tcp://host:port)")
     strategy.add_argument("--json", action="store_true", help="print one JSON object")
-    strategy.set_defaults(handler=_strategy_handler)
+    strategy.add_argument("--lang", choices=("en", "vi"), help="the language of the report (default English)")
+    strategy.set_defaults(handler=_strategy_handler, error_lang=True)
     match = commands.add_parser("tournament", help="a seat-rotated tournament between policies")
     match.add_argument("--players", metavar="N", help="number of players, 2 to 5")
     match.add_argument("--policies", metavar="P,Q,...",
@@ -313,4 +334,5 @@ def _register_strategy(commands: Any) -> None:
     match.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler (or DASK_SCHEDULER_ADDRESS)")
     match.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     match.add_argument("--json", action="store_true", help="print one JSON object")
-    match.set_defaults(handler=_tournament_handler)
+    match.add_argument("--lang", choices=("en", "vi"), help="the language of the table (default English)")
+    match.set_defaults(handler=_tournament_handler, error_lang=True)

@@ -1,7 +1,8 @@
 """The table of exact culprit odds for every information state (``data/grove/culprit_odds.csv``).
 
 Regenerate with ``python -m rulesengine.grove.table`` (or ``python -m rulesengine grove table``);
-``--check`` compares the generated text with the file and exits 1 if they differ.
+``--check`` compares the generated text with the file and exits 1 if they differ; ``--lang en|vi`` says
+the report line in that language (``grove.cli.table.*``; the path and the count stay).
 
 Columns: ``players``; ``alibis`` (the figures held, space-separated; one with 2 players);
 ``public`` (the face-up figure with 2 players, else empty); ``seen0``..``seen2`` (the figure of each
@@ -24,6 +25,7 @@ from pathlib import Path
 
 from rulesengine.grove.figures import MAX_PLAYERS, MIN_PLAYERS
 from rulesengine.grove.odds import culprit_odds, information_states
+from rulesengine.messages import message
 from rulesengine.paths import DATA_DIR
 
 __all__ = ["COLUMNS", "TABLE_PATH", "main", "read_table", "render_table", "table_rows"]
@@ -82,19 +84,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rulesengine.grove.table", description=__doc__)
     parser.add_argument("--check", action="store_true", help="exit 1 if the stored table is out of date")
     parser.add_argument("--out", default=str(TABLE_PATH), help="where to write (default: %(default)s)")
+    parser.add_argument("--lang", choices=("en", "vi"), default="en", help="the language of the report")
     args = parser.parse_args(argv)
     text = render_table()
     path = Path(args.out)
+    rows = text.count("\n") - 1
     if args.check:
         stored = path.read_text(encoding="utf-8") if path.is_file() else ""
         if stored != text:
-            print(f"{path} is out of date: run python -m rulesengine.grove.table", file=sys.stderr)
+            print(message("grove.cli.table.out_of_date", args.lang, path=path), file=sys.stderr)
             return 1
-        print(f"{path} is up to date ({text.count(chr(10)) - 1} rows)")
+        print(message("grove.cli.table.up_to_date", args.lang, path=path, rows=rows))
         return 0
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
-    print(f"wrote {path} ({text.count(chr(10)) - 1} rows)")
+    print(message("grove.cli.table.wrote", args.lang, path=path, rows=rows))
     return 0
 
 

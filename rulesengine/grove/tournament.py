@@ -29,6 +29,7 @@ from typing import Any
 
 from rulesengine.errors import InputError
 from rulesengine.grove.figures import check_players
+from rulesengine.messages import message
 from rulesengine.paths import DATA_DIR
 
 __all__ = ["TOURNAMENT_POLICIES", "PolicyRow", "Tournament", "play_chunk", "saved_tournament", "tournament",
@@ -101,12 +102,13 @@ class Tournament:
         return {"players": self.players, "policies": list(self.policies), "games": self.games,
                 "seed": self.seed, "rounds": self.rounds, "results": [r.as_json() for r in self.rows]}
 
-    def render(self) -> str:
-        """A plain-text table."""
-        lines = [f"In a Grove tournament: {self.players} players, {self.games} games, {self.rounds} rounds, "
-                 f"seed {self.seed} (seats rotated)",
-                 f"{'policy':<12} {'seat-games':>10} {'mean incompetent [95% interval]':>32} "
-                 f"{'loss rate [95% interval]':>26}"]
+    def render(self, language: str = "en") -> str:
+        """A plain-text table, its heading and column names in ``language`` (``grove.cli.tournament.*``)."""
+        def say(message_id: str, **fields: object) -> str:
+            return message(f"grove.cli.tournament.{message_id}", language, **fields)
+
+        lines = [say("head", players=self.players, games=self.games, rounds=self.rounds, seed=self.seed),
+                 f"{say('policy'):<12} {say('seat_games'):>10} {say('chips'):>32} {say('loss'):>26}"]
         for r in self.rows:
             lo, hi = r.chips_interval()
             llo, lhi = r.loss_interval()
@@ -119,18 +121,18 @@ def check_policies(policies: Sequence[str], players: int, where: str = "--polici
     """The policy names, checked: known, not repeated, at least one; ``equilibrium`` only where solved."""
     names = tuple(p.strip() for p in policies)
     if not names or any(not p for p in names):
-        raise InputError(where, "give one or more policies separated by commas, e.g. best,random")
+        raise InputError.of(where, "grove.cli.error.no_policies")
     for p in names:
         if p not in TOURNAMENT_POLICIES:
-            raise InputError(where, f"unknown policy {p!r}; known: {', '.join(TOURNAMENT_POLICIES)}")
+            raise InputError.of(where, "grove.cli.error.unknown_policy", policy=repr(p),
+                                known=", ".join(TOURNAMENT_POLICIES))
     if len(set(names)) != len(names):
-        raise InputError(where, f"a policy is named twice: {','.join(names)}")
+        raise InputError.of(where, "grove.cli.error.policy_twice", policies=",".join(names))
     if "equilibrium" in names:
         from rulesengine.grove.equilibrium import strategy_path
 
         if not strategy_path(players).exists():
-            raise InputError(where, f"no saved equilibrium for {players} players; make it with "
-                             f"python -m rulesengine grove strategy --players {players}")
+            raise InputError.of(where, "grove.cli.error.no_equilibrium", players=players)
     return names
 
 
@@ -161,8 +163,9 @@ def play_chunk(players: int, policies: tuple[str, ...], seed: int, chunk: int, f
 
 def tournament(players: int, policies: Sequence[str], games: int, seed: int = 0, *, chunk: int = 500,
                workers: int | None = None, scheduler: str | None = None,
-               progress: bool = False) -> Tournament:
-    """Play a seat-rotated tournament of ``games`` games (see the module text) through the runner."""
+               progress: bool = False, language: str = "en") -> Tournament:
+    """Play a seat-rotated tournament of ``games`` games (see the module text) through the runner; the
+    progress bar's label is in ``language``."""
     from rulesengine.runner import run_tasks
 
     players = check_players(players)
@@ -172,7 +175,7 @@ def tournament(players: int, policies: Sequence[str], games: int, seed: int = 0,
     tasks = [(players, names, seed, c, first, min(chunk, games - first))
              for c, first in enumerate(range(0, games, chunk))]
     results = run_tasks(play_chunk, tasks, workers=workers, scheduler=scheduler, progress=progress,
-                        star=True, description="games (chunks)")
+                        star=True, description=message("grove.cli.tournament.progress", language))
     totals = [[0, 0, 0, 0] for _ in names]
     rounds = 0
     for chunk_rounds, chunk_totals in results:

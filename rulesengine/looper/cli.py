@@ -9,14 +9,22 @@ Subcommands:
 - ``play SCRIPT [--seed N] [--agents random|heuristic] [--record FILE] [--json] [--lang en|vi]``: play a
   game with agents (:func:`rulesengine.contract.drive`); ``--record`` writes its decisions file (the
   replay shape both games share).
-- ``import FILE [--title TITLE] [--difficulty N] [--out DIR] [--json]``: convert the First Steps and
-  Basic Tragedy X scripts of a community script file (:mod:`rulesengine.looper.community`), validate
-  them and write them to DIR; exit 0 when every converted script is valid, 1 when some is invalid.
-- ``export SCRIPT… [--out FILE]``: write scripts in the community format.
+- ``validate SCRIPT… [--json] [--lang en|vi]``: every problem and playability note of script files
+  (:func:`rulesengine.looper.script.validation_report`); exit 0 when every file is valid, 1 when some
+  file breaks a rule of script creation.
+- ``import FILE [--title TITLE] [--difficulty N] [--out DIR] [--json] [--lang en|vi]``: convert the First
+  Steps and Basic Tragedy X scripts of a community script file (:mod:`rulesengine.looper.community`),
+  validate them and write them to DIR; exit 0 when every converted script is valid, 1 when some is
+  invalid.
+- ``export SCRIPT… [--out FILE] [--lang en|vi]``: write scripts in the community format.
 
-Without ``--lang`` the log is one ``key=value`` line per event (the form scripts and log files read);
-with ``--lang en`` or ``--lang vi`` it is one sentence per event in that language, after the loop, the
-day and the rule id (:func:`rulesengine.looper.text.readable_report`). ``--json`` ignores ``--lang``.
+Without ``--lang`` the log of ``replay`` and ``play`` is one ``key=value`` line per event (the form scripts
+and log files read); with ``--lang en`` or ``--lang vi`` it is one sentence per event in that language,
+after the loop, the day and the rule id (:func:`rulesengine.looper.text.readable_report`). ``validate``
+and ``import`` say their report (valid or not, each problem and note, why a script is skipped) in the
+``--lang`` language, English by default; the files, entries, fields, ids and titles stay as written.
+For ``validate``, ``import`` and ``export`` the ``error: …`` line of a script that breaks a rule of
+script creation is in that language too. ``--json`` ignores ``--lang``.
 
 >>> from rulesengine.cli import main
 >>> from rulesengine.looper.script import SCRIPTS_DIR
@@ -40,6 +48,7 @@ from rulesengine.looper.engine import Game
 from rulesengine.looper.replay import decisions_document, read_decisions, replay, report, text_report
 from rulesengine.looper.script import load_script, validation_report
 from rulesengine.looper.text import readable_report
+from rulesengine.messages import message
 
 #: The languages of ``--lang``.
 LANGS = ("en", "vi")
@@ -65,8 +74,9 @@ def register(subparsers: Any) -> None:
     pp.set_defaults(handler=_play)
     vp = sub.add_parser("validate", help="check script files: every problem and playability note")
     vp.add_argument("scripts", nargs="+", help="script files (YAML), see docs/looper_scripts.md")
-    vp.add_argument("--json", action="store_true", help="print one JSON list of reports")
-    vp.set_defaults(handler=_validate)
+    vp.add_argument("--json", action="store_true", help="print one JSON list of reports (English)")
+    vp.add_argument("--lang", choices=LANGS, help="the language of the report (default English)")
+    vp.set_defaults(handler=_validate, error_lang=True)
     _register_deduce(sub)
     _register_community(sub)
 
@@ -108,18 +118,33 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _report_lines(head: str, valid: bool, problems: list[str], notes: list[str], lang: str) -> list[str]:
+    """What ``validate`` and ``import`` print for one script: ``HEAD: valid`` (or ``INVALID``), then each
+    problem and note, indented, in ``lang``.
+
+    >>> for line in _report_lines("s.yaml", False, ["s.yaml: public: days: …"], [], "vi"):
+    ...     print(line)
+    s.yaml: KHÔNG HỢP LỆ
+      lỗi: s.yaml: public: days: …
+    """
+    status = message("looper.cli.valid" if valid else "looper.cli.invalid", lang)
+    lines = [f"{head}: {status}"]
+    lines += [f"  {message('looper.cli.problem', lang, problem=problem)}" for problem in problems]
+    lines += [f"  {message('looper.cli.note', lang, note=note)}" for note in notes]
+    return lines
+
+
 def _validate(args: argparse.Namespace) -> int:
     """Exit 0 when every file is valid, 1 when some file breaks a rule of script creation."""
-    reports = [validation_report(path) for path in args.scripts]
+    lang = "en" if args.json or args.lang is None else args.lang
+    reports = [validation_report(path, language=lang) for path in args.scripts]
     if args.json:
         print(json.dumps(reports, sort_keys=True))
     else:
         for rep in reports:
-            print(f"{rep['file']}: {'valid' if rep['valid'] else 'INVALID'}")
-            for problem in rep["problems"]:  # type: ignore[attr-defined]
-                print(f"  problem: {problem}")
-            for warning in rep["warnings"]:  # type: ignore[attr-defined]
-                print(f"  note: {warning}")
+            problems: Any = rep["problems"]
+            notes: Any = rep["warnings"]
+            print("\n".join(_report_lines(str(rep["file"]), bool(rep["valid"]), problems, notes, lang)))
     return 0 if all(rep["valid"] for rep in reports) else 1
 
 
@@ -169,12 +194,14 @@ def _register_community(sub: Any) -> None:
     ip.add_argument("--title", help="convert only the script with this title")
     ip.add_argument("--difficulty", help="the difficulty set whose loops to use (default: the first)")
     ip.add_argument("--out", help="write each converted script to this folder as ID.yaml")
-    ip.add_argument("--json", action="store_true", help="print one JSON list of results")
-    ip.set_defaults(handler=_import)
+    ip.add_argument("--json", action="store_true", help="print one JSON list of results (English)")
+    ip.add_argument("--lang", choices=LANGS, help="the language of the report (default English)")
+    ip.set_defaults(handler=_import, error_lang=True)
     ep = sub.add_parser("export", help="write scripts in the community format (JSON)")
     ep.add_argument("scripts", nargs="+", help="script files (YAML)")
     ep.add_argument("--out", help="write the community file here (default: print it)")
-    ep.set_defaults(handler=_export)
+    ep.add_argument("--lang", choices=LANGS, help="the language of the error line (default English)")
+    ep.set_defaults(handler=_export, error_lang=True)
 
 
 def _import(args: argparse.Namespace) -> int:
@@ -190,22 +217,20 @@ def _import(args: argparse.Namespace) -> int:
     results = import_scripts(data, Path(args.file).name, title=args.title, difficulty=difficulty)
     if args.out:
         folder = Path(args.out)
-        folder.mkdir(parents=True, exist_ok=True)
         for result in results:
             if result.script is not None:
-                (folder / f"{result.script.id}.yaml").write_text(dump_script(result.script), encoding="utf-8")
+                _write(folder / f"{result.script.id}.yaml", dump_script(result.script), folder=True)
     if args.json:
         print(json.dumps([r.as_dict() for r in results], sort_keys=True, ensure_ascii=False))
     else:
+        lang = args.lang or "en"
         for r in results:
             if r.script is None:
-                print(f"skipped: {r.title}: {r.reason}")
+                print(message("looper.cli.skipped", lang, title=r.title, reason=r.reason_in(lang)))
                 continue
-            print(f"{r.script.id}: {r.title}: {'valid' if r.status == 'valid' else 'INVALID'}")
-            for problem in r.problems:
-                print(f"  problem: {problem}")
-            for warning in r.warnings:
-                print(f"  note: {warning}")
+            head = f"{r.script.id}: {r.title}"
+            print("\n".join(_report_lines(head, r.status == "valid", r.problems_in(lang), r.warnings_in(lang),
+                                          lang)))
     return 1 if any(r.status == "invalid" for r in results) else 0
 
 
@@ -217,7 +242,21 @@ def _export(args: argparse.Namespace) -> int:
 
     text = json.dumps(export_scripts([load_script(p) for p in args.scripts]), indent=2, ensure_ascii=False)
     if args.out:
-        Path(args.out).write_text(text + "\n", encoding="utf-8")
+        _write(Path(args.out), text + "\n")
     else:
         print(text)
     return 0
+
+
+def _write(path: Any, text: str, folder: bool = False) -> None:
+    """Write ``text`` to ``path`` (making its folder with ``folder``); a file that cannot be written is one
+    ``--out: cannot write …`` error, not a traceback."""
+    from rulesengine.errors import InputError
+
+    try:
+        if folder:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise InputError.of("--out", "common.input.cannot_write", path=str(path), reason=reason) from None

@@ -35,7 +35,8 @@ from typing import Final
 from rulesengine.errors import InputError
 from rulesengine.inputs import parse_json, read_text
 from rulesengine.looper.content import Content, Location, load_content
-from rulesengine.looper.script import ScheduledIncident, Script, script_problems, script_warnings
+from rulesengine.looper.script import ScheduledIncident, Script, script_notes, script_problems
+from rulesengine.messages import Message
 
 __all__ = [
     "CommunityError",
@@ -91,7 +92,11 @@ class CommunityError(InputError):
 
 @dataclass(frozen=True)
 class ImportResult:
-    """One script of a community file: converted (``valid``/``invalid``) or ``skipped`` with a reason."""
+    """One script of a community file: converted (``valid``/``invalid``) or ``skipped`` with a reason.
+
+    ``reason``, ``problems`` and ``warnings`` are English (the ``--json`` form); :meth:`reason_in`,
+    :meth:`problems_in` and :meth:`warnings_in` say them in another language (``looper import --lang``).
+    """
 
     index: int
     title: str
@@ -101,6 +106,23 @@ class ImportResult:
     problems: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
     difficulties: tuple[int, ...] = field(default=())
+    #: The reason, the problems and the notes as catalog messages (``looper.import.*``,
+    #: ``looper.script.*``), to be said in any language.
+    said: tuple[Message | None, tuple[InputError, ...], tuple[Message, ...]] = field(
+        default=(None, (), ()), compare=False, repr=False
+    )
+
+    def reason_in(self, language: str) -> str:
+        """Why the script was skipped, in ``language`` ("" when it was converted)."""
+        return self.reason if self.said[0] is None else self.said[0].localized(language)
+
+    def problems_in(self, language: str) -> list[str]:
+        """The validator's problems, each ``file: entry: field: problem``, in ``language``."""
+        return [p.localized(language) for p in self.said[1]] if self.said[1] else list(self.problems)
+
+    def warnings_in(self, language: str) -> list[str]:
+        """The validator's playability notes in ``language``."""
+        return [n.localized(language) for n in self.said[2]] if self.said[2] else list(self.warnings)
 
     def as_dict(self) -> dict[str, object]:
         """Plain data for ``--json``."""
@@ -245,7 +267,11 @@ class _Names:
 
 
 class _Skip(Exception):
-    """A script of another set or cast: listed as skipped with the reason."""
+    """A script of another set or cast: listed as skipped with the reason (a ``looper.import.*`` message)."""
+
+    def __init__(self, message_id: str, /, **fields: object) -> None:
+        self.reason = Message(message_id, fields)
+        super().__init__(str(self.reason))
 
 
 def _slug(title: str) -> str:
@@ -296,7 +322,8 @@ def import_scripts(
         try:
             script = _convert(entry, where, names, content, difficulty)
         except _Skip as skip:
-            results.append(ImportResult(index, entry_title, "skipped", reason=str(skip)))
+            said = (skip.reason, (), ())
+            results.append(ImportResult(index, entry_title, "skipped", reason=str(skip), said=said))
             continue
         ident = script.id
         n = 2
@@ -305,18 +332,28 @@ def import_scripts(
         used_ids.add(ident)
         if ident != script.id:
             script = _replace_id(script, ident)
-        problems = tuple(str(p) for p in script_problems(script, content))
-        warnings = () if problems else tuple(script_warnings(script, content))
+        errors = tuple(script_problems(script, content))
+        notes = () if errors else tuple(script_notes(script, content))
+        problems, warnings = tuple(map(str, errors)), tuple(map(str, notes))
         results.append(
             ImportResult(
-                index, entry_title, "invalid" if problems else "valid", script, "", problems, warnings
+                index,
+                entry_title,
+                "invalid" if problems else "valid",
+                script,
+                "",
+                problems,
+                warnings,
+                said=(None, errors, notes),
             )
         )
     if title is not None and not results:
         titles = ", ".join(
             repr(_text(e, "title", "", required=False)) for e in entries if isinstance(e, Mapping)
         )
-        raise CommunityError(f"{file}: --title", f"no script titled {title!r} (titles: {titles})")
+        raise CommunityError.of(
+            f"{file}: --title", "looper.import.no_title", title=repr(title), titles=titles
+        )
     return results
 
 
@@ -360,7 +397,7 @@ def _convert(
         raise CommunityError(f"{where}: tragedySet", f"expected a tragedy set name, got {tragedy_set!r}")
     set_id = SET_NAMES.get(tragedy_set) or _SET_ALIASES.get(_key(tragedy_set))
     if set_id is None:
-        raise _Skip(f"tragedy set {tragedy_set!r} is not First Steps or Basic Tragedy X")
+        raise _Skip("looper.import.not_set", set=repr(tragedy_set))
     days = _int(entry.get("daysPerLoop"), f"{where}: daysPerLoop")
     loops = _loops(entry.get("difficultySets"), f"{where}: difficultySets", difficulty)
 
@@ -376,7 +413,7 @@ def _convert(
         here = f"{where}: cast.{name}"
         character = names.ident("characters", name)
         if character is None or character not in base:
-            raise _Skip(f"character {name!r} is not one of the 18 base characters")
+            raise _Skip("looper.import.not_base_character", character=repr(name))
         params: Mapping[str, object] = {}
         if isinstance(value, list) and len(value) == 2 and isinstance(value[1], Mapping):
             value, params = value[0], value[1]
@@ -405,7 +442,7 @@ def _convert(
         culprit = _text(item, "culprit", here, required=True)
         culprit_id = names.ident("characters", culprit)
         if culprit_id is None or culprit_id not in base:
-            raise _Skip(f"culprit {culprit!r} is not one of the 18 base characters")
+            raise _Skip("looper.import.not_base_culprit", culprit=repr(culprit))
         incidents.append(
             ScheduledIncident(day, names.ident("incidents", incident) or _snake(incident), culprit_id)
         )
@@ -476,7 +513,8 @@ def _loops(value: object, where: str, difficulty: int | None) -> int:
     for loops, level in sets:
         if level == difficulty:
             return loops
-    raise _Skip(f"no difficulty set {difficulty} (difficulties: {', '.join(str(d) for _, d in sets)})")
+    known = ", ".join(str(d) for _, d in sets)
+    raise _Skip("looper.import.no_difficulty", difficulty=difficulty, known=known)
 
 
 def _location(value: object, where: str) -> Location:

@@ -99,24 +99,35 @@ def option_problems(options: Mapping[str, object] | None, where: str = "options"
     if not options:
         return []
     if not isinstance(options, Mapping):
-        return [InputError(where, f"expected a mapping, got {options!r}")]
+        return [InputError.of(where, "looper.script.option_not_mapping", value=repr(options))]
     known = {f.name for f in fields(Rulings)}
     defaults = Rulings()
     problems: list[InputError] = []
     for name, value in options.items():
         here = f"{where}: {name}"
         if name not in known:
-            problems.append(InputError(here, f"unknown ruling option (known: {', '.join(sorted(known))})"))
+            problems.append(
+                InputError.of(here, "looper.script.option_unknown", known=", ".join(sorted(known)))
+            )
             continue
         default = getattr(defaults, name)
         if isinstance(default, bool):
             if not isinstance(value, bool):
-                problems.append(InputError(here, f"expected true or false, got {value!r}"))
+                problems.append(InputError.of(here, "looper.script.option_not_bool", value=repr(value)))
         elif isinstance(default, int):
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_LOOPS:
-                problems.append(InputError(here, f"expected a loop number 1 to {MAX_LOOPS}, got {value!r}"))
+                problems.append(
+                    InputError.of(here, "looper.script.option_not_loop", high=MAX_LOOPS, value=repr(value))
+                )
         elif name == "doctor_mastermind_use" and value not in DOCTOR_MM_USES:
-            problems.append(InputError(here, f"expected one of {', '.join(DOCTOR_MM_USES)}, got {value!r}"))
+            problems.append(
+                InputError.of(
+                    here,
+                    "looper.script.option_not_choice",
+                    choices=", ".join(DOCTOR_MM_USES),
+                    value=repr(value),
+                )
+            )
     return problems
 
 

@@ -39,6 +39,7 @@ from rulesengine.looper.content import (
 )
 from rulesengine.looper.limits import MAX_DAYS, MAX_LOOPS
 from rulesengine.looper.rulings import option_problems
+from rulesengine.messages import Message
 
 __all__ = [
     "SCRIPTS_DIR",
@@ -51,6 +52,7 @@ __all__ = [
     "parse_script",
     "random_script",
     "script_from_data",
+    "script_notes",
     "script_problems",
     "script_to_data",
     "script_warnings",
@@ -59,7 +61,7 @@ __all__ = [
     "validation_report",
 ]
 
-_ErrFn = Callable[[str, str, str], "ScriptError"]
+_ErrFn = Callable[..., "ScriptError"]
 _LOCATIONS = "one of " + ", ".join(loc.value for loc in Location)
 
 
@@ -120,7 +122,7 @@ class Script:
         'key_person'
         """
         if character not in self.cast:
-            raise ScriptError(f"{self._file()}: private: roles", _not_in_cast(character, self.cast))
+            raise _not_in_cast(f"{self._file()}: private: roles", character, self.cast)
         return self.roles.get(character, "person")
 
     def incident_on(self, day: int) -> ScheduledIncident | None:
@@ -280,28 +282,28 @@ def script_problems(script: Script, content: Content) -> list[ScriptError]:
 def _problems(s: Script, content: Content) -> Iterator[ScriptError]:
     file = s._file()
 
-    def err(entry: str, fld: str, message: str) -> ScriptError:
-        return ScriptError(f"{file}: {entry}: {fld}", message)
+    def err(entry: str, fld: str, message_id: str, /, **fields: object) -> ScriptError:
+        return ScriptError.of(f"{file}: {entry}: {fld}", message_id, **fields)
 
     # --- public sheet
     tset = content.sets.get(s.set_id)
     if tset is None:
-        yield err(
-            "public", "set", f"unknown tragedy set {s.set_id!r} (known: {', '.join(sorted(content.sets))})"
-        )
+        yield err("public", "set", "looper.script.unknown_set", set=repr(s.set_id),
+                  known=", ".join(sorted(content.sets)))
         return
     if not 1 <= s.loops <= MAX_LOOPS:
-        yield err("public", "loops", f"must be 1 to {MAX_LOOPS}, got {s.loops}")
+        yield err("public", "loops", "looper.script.out_of_range", high=MAX_LOOPS, value=s.loops)
     if not 1 <= s.days <= MAX_DAYS:
-        yield err("public", "days", f"must be 1 to {MAX_DAYS}, got {s.days}")
+        yield err("public", "days", "looper.script.out_of_range", high=MAX_DAYS, value=s.days)
     seen_cast: set[str] = set()
     for i, character in enumerate(s.cast):
         if character not in content.characters:
-            yield err("public", f"cast[{i}]", f"unknown character {character!r}")
+            yield err("public", f"cast[{i}]", "looper.script.unknown_character", character=repr(character))
         elif tset.characters and character not in tset.characters:
-            yield err("public", f"cast[{i}]", f"{character!r} is not a character of {tset.id}")
+            yield err("public", f"cast[{i}]", "looper.script.not_character_of_set",
+                      character=repr(character), set=tset.id)
         if character in seen_cast:
-            yield err("public", f"cast[{i}]", f"{character!r} is listed twice")
+            yield err("public", f"cast[{i}]", "looper.script.listed_twice", name=repr(character))
         seen_cast.add(character)
     cast = [c for c in s.cast if c in content.characters]
     days_seen: set[int] = set()
@@ -309,23 +311,24 @@ def _problems(s: Script, content: Content) -> Iterator[ScriptError]:
     for i, inc in enumerate(s.incidents):
         fld = f"incidents[{i}]"
         if not 1 <= inc.day <= s.days:
-            yield err("public", f"{fld}.day", f"day {inc.day} is outside 1..{s.days}")
+            yield err("public", f"{fld}.day", "looper.script.day_outside", day=inc.day, days=s.days)
         if inc.day in days_seen:
-            yield err("public", f"{fld}.day", f"a second incident on day {inc.day} (at most one a day)")
+            yield err("public", f"{fld}.day", "looper.script.second_incident", day=inc.day)
         days_seen.add(inc.day)
         if inc.incident not in content.incidents:
-            yield err("public", f"{fld}.incident", f"unknown incident {inc.incident!r}")
+            yield err("public", f"{fld}.incident", "looper.script.unknown_incident",
+                      incident=repr(inc.incident))
         elif inc.incident not in tset.incidents:
-            yield err("public", f"{fld}.incident", f"{inc.incident!r} is not an incident of {tset.id}")
+            yield err("public", f"{fld}.incident", "looper.script.not_incident_of_set",
+                      incident=repr(inc.incident), set=tset.id)
         if inc.culprit not in cast:
-            yield err("private", "culprits", f"day {inc.day}: {_not_in_cast(inc.culprit, cast)}")
+            yield err("private", "culprits", "looper.script.culprit_not_in_cast", day=inc.day,
+                      character=repr(inc.culprit),
+                      cast=", ".join(cast))
         elif inc.culprit in culprit_days:
-            yield err(
-                "private",
-                "culprits",
-                f"day {inc.day}: {inc.culprit!r} is already the culprit on day {culprit_days[inc.culprit]}"
-                " (a character is the culprit of at most one incident)",
-            )
+            yield err("private", "culprits", "looper.script.culprit_twice", day=inc.day,
+                      character=repr(inc.culprit),
+                      other=culprit_days[inc.culprit])
         else:
             culprit_days[inc.culprit] = inc.day
 
@@ -333,21 +336,17 @@ def _problems(s: Script, content: Content) -> Iterator[ScriptError]:
     plots = []
     main = content.plots.get(s.main_plot)
     if s.main_plot not in tset.main_plots:
-        yield err("private", "main_plot", f"{s.main_plot!r} is not a main plot of {tset.id}")
+        yield err("private", "main_plot", "looper.script.not_main_plot", plot=repr(s.main_plot), set=tset.id)
     elif main is not None:
         plots.append(main)
     if len(s.subplots) != tset.n_subplots:
-        yield err(
-            "private",
-            "subplots",
-            f"{tset.id} takes {tset.n_subplots} subplot{'s' if tset.n_subplots != 1 else ''},"
-            f" got {len(s.subplots)}",
-        )
+        plural = "looper.script.subplot_count_one" if tset.n_subplots == 1 else "looper.script.subplot_count"
+        yield err("private", "subplots", plural, set=tset.id, count=tset.n_subplots, got=len(s.subplots))
     for i, sub in enumerate(s.subplots):
         if sub not in tset.subplots:
-            yield err("private", f"subplots[{i}]", f"{sub!r} is not a subplot of {tset.id}")
+            yield err("private", f"subplots[{i}]", "looper.script.not_subplot", plot=repr(sub), set=tset.id)
         elif sub in s.subplots[:i]:
-            yield err("private", f"subplots[{i}]", f"{sub!r} is listed twice")
+            yield err("private", f"subplots[{i}]", "looper.script.listed_twice", name=repr(sub))
         else:
             plots.append(content.plots[sub])
 
@@ -355,14 +354,15 @@ def _problems(s: Script, content: Content) -> Iterator[ScriptError]:
     role_ok = True
     for character, role in s.roles.items():
         if character not in cast:
-            yield err("private", f"roles.{character}", _not_in_cast(character, cast))
+            yield _not_in_cast(f"{file}: private: roles.{character}", character, cast)
             role_ok = False
         if role not in tset.roles:
-            yield err("private", f"roles.{character}", f"{role!r} is not a role of {tset.id}")
+            yield err("private", f"roles.{character}", "looper.script.not_role_of_set", role=repr(role),
+                      set=tset.id)
             role_ok = False
     for character in cast:
         if character not in s.roles:
-            yield err("private", f"roles.{character}", "no role given (write person for none)")
+            yield err("private", f"roles.{character}", "looper.script.no_role")
             role_ok = False
     plot_roles = {role for plot in plots for role in plot.roles}
     irregular = [c for c in cast if "irregular_role" in content.characters[c].traits]
@@ -371,17 +371,14 @@ def _problems(s: Script, content: Content) -> Iterator[ScriptError]:
             role = s.roles[character]
             free = [r for r in tset.roles if r != "person" and r not in plot_roles]
             if not free:
-                yield err(
-                    "private", f"roles.{character}", "no role of the set is left outside the script's plots"
-                )
+                yield err("private", f"roles.{character}", "looper.script.no_free_role")
             elif role == "person":
-                yield err("private", f"roles.{character}", f"{character!r} is never a Person")
+                yield err("private", f"roles.{character}", "looper.script.never_person",
+                          character=repr(character))
             elif role in plot_roles:
-                yield err(
-                    "private",
-                    f"roles.{character}",
-                    f"{character!r} must have a role that the script's plots do not give, got {role!r}",
-                )
+                yield err("private", f"roles.{character}", "looper.script.role_in_plots",
+                          character=repr(character),
+                          role=repr(role))
         counted = [c for c in cast if c not in irregular]
         for role_id in tset.roles:
             if role_id == "person":
@@ -393,35 +390,35 @@ def _problems(s: Script, content: Content) -> Iterator[ScriptError]:
                 low, high = min(low, cap), min(high, cap)
             holders = [c for c in counted if s.roles[c] == role_id]
             if not low <= len(holders) <= high:
-                need = "none" if high == 0 else f"exactly {low}" if low == high else f"{low} to {high}"
-                who = f" ({', '.join(holders)})" if holders else ""
-                yield err(
-                    "private",
-                    "roles",
-                    f"{len(holders)} {role_id}{who}, the plots call for {need}",
-                )
+                need = (Message("looper.script.need_none", {}) if high == 0
+                        else Message("looper.script.need_exactly", {"count": low}) if low == high
+                        else Message("looper.script.need_range", {"low": low, "high": high}))
+                yield err("private", "roles",
+                          "looper.script.role_count_holders" if holders else "looper.script.role_count",
+                          count=len(holders), role=role_id, holders=", ".join(holders), need=need)
         for plot in plots:
             for req in plot.requirements:
                 if req == "key_person_is_girl":
                     for c in cast:
                         if s.roles[c] == "key_person" and "girl" not in content.characters[c].tags:
-                            yield err("private", f"roles.{c}", f"{plot.id}: the Key Person must be a Girl")
+                            yield err("private", f"roles.{c}", "looper.script.key_person_girl", plot=plot.id)
 
     # --- character parameters
     yield from _parameter_problems(s, content, cast, err)
 
     # --- ruling options: the one check the engine and `looper replay` make too
     for problem in option_problems(s.options):
-        yield ScriptError(f"{file}: {problem.where}", problem.message)
+        yield ScriptError(f"{file}: {problem.where}", problem.message, message_id=problem.message_id,
+                          fields=problem.fields)
 
 
-def _not_in_cast(character: str, cast: Iterable[str]) -> str:
-    """The message for a name that is no cast member, listing the cast.
+def _not_in_cast(where: str, character: str, cast: Iterable[str]) -> ScriptError:
+    """The problem of a name that is no cast member, listing the cast.
 
-    >>> _not_in_cast("unicorn", ["doctor", "nurse"])
-    "no character 'unicorn' in the cast (cast: doctor, nurse)"
+    >>> str(_not_in_cast("s.yaml: private: roles", "unicorn", ["doctor", "nurse"]))
+    "s.yaml: private: roles: no character 'unicorn' in the cast (cast: doctor, nurse)"
     """
-    return f"no character {character!r} in the cast (cast: {', '.join(cast)})"
+    return ScriptError.of(where, "looper.script.not_in_cast", character=repr(character), cast=", ".join(cast))
 
 
 def _parameter_problems(
@@ -432,27 +429,28 @@ def _parameter_problems(
 ) -> Iterator[ScriptError]:
     traits = {t: c for c in cast for t in content.characters[c].traits}
     if s.godly_being_entry_loop is not None and "enters_on_loop" not in traits:
-        yield err("private", "godly_being_entry_loop", "set, but no character of the cast enters on a loop")
+        yield err("private", "godly_being_entry_loop", "looper.script.entry_loop_unused")
     elif "enters_on_loop" in traits:
         loop = s.godly_being_entry_loop
         if loop is None:
-            yield err(
-                "private", "godly_being_entry_loop", f"missing ({traits['enters_on_loop']} is in the cast)"
-            )
+            yield err("private", "godly_being_entry_loop", "looper.script.missing",
+                      character=traits["enters_on_loop"])
         elif not 1 <= loop <= s.loops:
-            yield err("private", "godly_being_entry_loop", f"loop {loop} is outside 1..{s.loops}")
+            yield err("private", "godly_being_entry_loop", "looper.script.loop_outside", loop=loop,
+                      loops=s.loops)
     if s.boss_turf is not None and "turf" not in traits:
-        yield err("private", "boss_turf", "set, but no character of the cast has a turf")
+        yield err("private", "boss_turf", "looper.script.turf_unused")
     elif "turf" in traits and s.boss_turf is None:
-        yield err("private", "boss_turf", f"missing ({traits['turf']} is in the cast)")
+        yield err("private", "boss_turf", "looper.script.missing", character=traits["turf"])
     if s.henchman_start is not None and "start_chosen" not in traits:
-        yield err("private", "henchman_start", "set, but no character of the cast has a chosen start")
+        yield err("private", "henchman_start", "looper.script.start_unused")
     elif "start_chosen" in traits and s.henchman_start is not None:
         # Optional (TL-RW): without it the Mastermind chooses the start at each loop's start; with
         # it the start is fixed by the script, a special rule.
         who = traits["start_chosen"]
         if s.henchman_start in content.characters[who].forbidden:
-            yield err("private", "henchman_start", f"{who} may not be in {s.henchman_start.value}")
+            yield err("private", "henchman_start", "looper.script.forbidden_start", character=who,
+                      location=s.henchman_start.value)
 
 
 def shipped_scripts() -> list[Path]:
@@ -612,7 +610,8 @@ def random_script(
 
 
 def script_warnings(script: Script, content: Content | None = None) -> list[str]:
-    """Soft playability notes on a valid script, each ``file: entry: field: note`` (TL-D7b).
+    """Soft playability notes on a valid script, each ``file: entry: field: note`` (TL-D7b), in English
+    (:func:`script_notes` gives them as messages to say in any language).
 
     The Mastermind can put at most one card on a character a day (TL-D2a), so cards alone bring a
     culprit to paranoia ``d`` by day ``d``. A culprit whose limit is higher needs help: a Conspiracy
@@ -624,16 +623,30 @@ def script_warnings(script: Script, content: Content | None = None) -> list[str]
     ['fs_03_festival_of_masks.yaml: private: culprits: day 5: godly_being enters on loop 2, so the \
 incident cannot happen before it']
     """
+    return [str(note) for note in script_notes(script, content)]
+
+
+def script_notes(script: Script, content: Content | None = None) -> list[Message]:
+    """The playability notes of :func:`script_warnings` as catalog messages (``common.where`` with the
+    ``looper.script.note_*`` text), so that ``looper validate --lang vi`` says them in Vietnamese.
+
+    >>> [n.localized("vi") for n in script_notes(load_script(SCRIPTS_DIR / "fs_03_festival_of_masks.yaml"))]
+    ['fs_03_festival_of_masks.yaml: private: culprits: ngày 5: godly_being chỉ vào cuộc từ vòng lặp 2, \
+nên Sự cố không thể xảy ra trước vòng lặp đó']
+    """
     content = content if content is not None else load_content()
     file = script._file()
-    notes: list[str] = []
+    where = f"{file}: private: culprits"
+    notes: list[Message] = []
+
+    def note(message_id: str, **fields: object) -> Message:
+        return Message("common.where", {"where": where, "refusal": Message(message_id, fields)})
     chars = content.characters
 
     def start(c: str) -> Location | None:
         return script.henchman_start if "start_chosen" in chars[c].traits else chars[c].start
 
     for inc in sorted(script.incidents, key=lambda i: i.day):
-        where = f"{file}: private: culprits: day {inc.day}"
         culprit = chars[inc.culprit]
         if culprit.paranoia_limit > inc.day:
             # A Conspiracy Theorist adds paranoia to anyone in its location, itself included
@@ -650,37 +663,41 @@ incident cannot happen before it']
             ]
             unease = any(i.incident == "increasing_unease" and i.day < inc.day for i in script.incidents)
             if not helpers and not unease:
-                notes.append(
-                    f"{where}: {inc.culprit} needs paranoia {culprit.paranoia_limit} by day {inc.day},"
-                    " more than one Paranoia +1 a day gives, and nothing else helps"
-                )
+                notes.append(note("looper.script.note_paranoia", day=inc.day, culprit=inc.culprit,
+                                  limit=culprit.paranoia_limit))
         if "enters_on_loop" in culprit.traits and (script.godly_being_entry_loop or 1) > 1:
-            notes.append(
-                f"{where}: {inc.culprit} enters on loop {script.godly_being_entry_loop},"
-                " so the incident cannot happen before it"
-            )
+            notes.append(note("looper.script.note_late_entry", day=inc.day, culprit=inc.culprit,
+                              loop=script.godly_being_entry_loop))
     return notes
 
 
-def validation_report(path: str | Path, content: Content | None = None) -> dict[str, object]:
+def validation_report(
+    path: str | Path, content: Content | None = None, language: str = "en"
+) -> dict[str, object]:
     """Every problem and playability note of a script file, as plain data (for a command line).
 
     A file that cannot be read or has the wrong shape raises :class:`ScriptError`; rule problems
-    and notes are listed instead, so a script writer sees all of them at once.
+    and notes are listed instead, so a script writer sees all of them at once. The problems and notes
+    are sentences in ``language`` (English by default, the form of ``looper validate --json``); the
+    file, entry and field before each stay as they are.
 
     >>> report = validation_report(SCRIPTS_DIR / "fs_01_tutorial.yaml")
     >>> report["valid"], report["problems"], report["warnings"]
     (True, [], [])
+    >>> vi = validation_report(SCRIPTS_DIR / "fs_03_festival_of_masks.yaml", language="vi")
+    >>> vi["warnings"][0].split(": ")[:4]
+    ['fs_03_festival_of_masks.yaml', 'private', 'culprits', 'ngày 5']
     """
     content = content if content is not None else load_content()
     script = parse_script(path)
-    problems = [str(p) for p in script_problems(script, content)]
+    problems = [p.localized(language) for p in script_problems(script, content)]
+    notes = [] if problems else [note.localized(language) for note in script_notes(script, content)]
     return {
         "script": script.id,
         "file": Path(path).name,
         "valid": not problems,
         "problems": problems,
-        "warnings": [] if problems else script_warnings(script, content),
+        "warnings": notes,
     }
 
 
