@@ -39,15 +39,17 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from typing import Any
 
 from rulesengine.contract import drive, write_replay
 from rulesengine.inputs import parse_seed
+from rulesengine.looper.actions import from_dict
 from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
 from rulesengine.looper.engine import Game
 from rulesengine.looper.replay import decisions_document, read_decisions, replay, report, text_report
 from rulesengine.looper.script import load_script, validation_report
-from rulesengine.looper.text import readable_report
+from rulesengine.looper.text import character_name, describe_action, plot_name, readable_report, role_name
 from rulesengine.messages import message
 
 #: The languages of ``--lang``.
@@ -160,7 +162,7 @@ def _register_deduce(sub: Any) -> None:
 
 def _deduce(args: argparse.Namespace) -> int:
     """Replay the decisions, keep only the Protagonists' record, and print the deduction."""
-    from rulesengine.looper.deduce import PublicRecord, deduce, message
+    from rulesengine.looper.deduce import PublicRecord, deduce
 
     script = load_script(args.script)
     game = replay(script, read_decisions(args.decisions), where=args.decisions)
@@ -169,18 +171,29 @@ def _deduce(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, sort_keys=True, ensure_ascii=False))
         return 0
-    print(f"candidates: {data['candidates']} ({message('looper.deduce.weighting_uniform', args.lang)})")
+    lang = args.lang
+
+    def say(msg_id: str, **fields: object) -> str:
+        return message(f"looper.deduce.cli.{msg_id}", lang, **fields)
+
+    def share(names: dict[str, str], name: Callable[[str, str], str]) -> str:
+        return ", ".join(f"{name(k, lang)} {p}" for k, p in names.items())
+
+    weighting = message("looper.deduce.weighting_uniform", lang)
+    print(say("candidates", count=data["candidates"], weighting=weighting))
     for character, dist in data["roles"].items():
-        print(f"  {character}: " + ", ".join(f"{r} {p}" for r, p in dist.items()))
+        print("  " + say("roles", character=character_name(character, lang), roles=share(dist, role_name)))
     for day, dist in data["culprits"].items():
-        print(f"  day {day} culprit: " + ", ".join(f"{c} {p}" for c, p in dist.items()))
-    print("plots: " + ", ".join(f"{k} {v}" for k, v in data["plots"].items()))
+        print("  " + say("culprits", day=day, culprits=share(dist, character_name)))
+    print(say("plots", plots=share(data["plots"], plot_name)))
     guess = data["best_guess"]
-    print(f"best guess ({guess['probability']}): " + ", ".join(f"{c}={r}" for c, r in guess["roles"].items()))
+    named = ", ".join(f"{character_name(c, lang)} = {role_name(r, lang)}" for c, r in guess["roles"].items())
+    print(say("best_guess", probability=guess["probability"], roles=named))
     for e in data["eliminated"]:
-        print(f"  event {e['event']} ({e['kind']}): -{e['removed']}: {e['why']}")
+        print("  " + say("eliminated", event=e["event"], kind=e["kind"], removed=e["removed"], why=e["why"]))
     for n in data["next"]:
-        print(f"  next: {n['action']} {n['expected_bits']:.3f} bits")
+        action = describe_action(from_dict(n["action"]), lang)
+        print("  " + say("next", action=action, bits=f"{n['expected_bits']:.3f}"))
     return 0
 
 

@@ -317,7 +317,15 @@ def test_cli_deduce_json(tmp_path: object, capsys: pytest.CaptureFixture[str]) -
     assert data["weighting"] == "uniform"
     assert data["candidates"] == deduce(PublicRecord.from_game(game)).candidates
     assert main(["looper", "deduce", str(folder / "s.yaml"), str(folder / "d.json")]) == 0
-    assert capsys.readouterr().out.startswith(f"candidates: {data['candidates']} (")
+    english = capsys.readouterr().out
+    assert english.startswith(f"{data['candidates']} consistent candidates (every consistent candidate")
+    assert "best guess (every role right with probability " in english
+    assert main(["looper", "deduce", str(folder / "s.yaml"), str(folder / "d.json"), "--lang", "vi"]) == 0
+    vietnamese = capsys.readouterr().out
+    assert vietnamese.startswith(f"{data['candidates']} kịch bản còn phù hợp (mọi kịch bản")
+    assert "lời đoán tốt nhất (đúng mọi Vai trò với xác suất" in vietnamese and "Thủ phạm" in vietnamese
+    for word in ("candidates", "best guess", "culprit", "plots:", "bits", "Boy Student", "Person"):
+        assert word not in vietnamese, word
     assert main(["looper", "deduce", str(folder / "s.yaml"), str(folder / "missing.json")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1
