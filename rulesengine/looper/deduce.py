@@ -663,23 +663,24 @@ def deduce(
     ]
     # the sheets of a node all behave alike: group the sheets by the leaves they reach, judge once a group
     groups: list[tuple[np.ndarray, list[int], list[tuple[tuple[str, Action], ...]]]] = []
-    memo: dict[object, list[tuple[int, int]]] = {}
+    scorer = _Scorer(combos, record.sheet.cast)
+    leaf_keys = [
+        (tuple(sorted((d, tuple(sorted(v))) for d, v in leaf.culprits.items())), leaf.reached)
+        for leaf in leaves
+    ]
+    memo: dict[object, tuple[np.ndarray, np.ndarray]] = {}
     for sig, members in _groups_by_leaves(len(survivors), leaves):
-        pattern = tuple(
-            (tuple(sorted((d, tuple(sorted(v))) for d, v in leaves[n].culprits.items())), leaves[n].reached)
-            for n in sig
-        )
+        pattern = tuple(leaf_keys[n] for n in sig)
         scores = memo.get(pattern)
         if scores is None:
-            scores = memo[pattern] = _scores(combos, [leaves[n] for n in sig])
-        ok: list[int] = []
-        histories: list[tuple[tuple[str, Action], ...]] = []
-        for m, (best, src) in enumerate(scores):
-            if best == _OK:
-                ok.append(m)
-                histories.append(leaves[sig[src]].history)
-            else:
-                removed[best] += len(members)
+            scores = memo[pattern] = scorer.scores([leaves[n] for n in sig])
+        best, src = scores
+        consistent = best == _OK
+        ok = np.flatnonzero(consistent).tolist()
+        histories = [leaves[sig[n]].history for n in src[consistent].tolist()]
+        values, counts = np.unique(best[~consistent], return_counts=True)
+        for value, count in zip(values.tolist(), counts.tolist(), strict=True):
+            removed[value] += count * len(members)
         if ok:
             groups.append((members, ok, histories))
     found = _Found(survivors, table, combos, groups, prior)
@@ -1466,28 +1467,50 @@ def _groups_by_leaves(n: int, leaves: Sequence[_TreeLeaf]) -> Iterator[tuple[tup
         yield tuple(reversed(sig)), order[bounds[j] : bounds[j + 1]]
 
 
-def _scores(combos: list[tuple[tuple[int, str], ...]], leaves: list[_TreeLeaf]) -> list[tuple[int, int]]:
-    """For each culprit assignment, how far the best of ``leaves`` holding it followed the record (``_OK``:
-    consistent) and which leaf that was, the first of the best (-1 events and leaf -1 when none holds it).
+class _Scorer:
+    """For each culprit assignment, how far the best of some leaves holding it followed the record.
 
-    The leaves are taken best first, and each gives its score to the assignments it holds that have none
-    yet (a leaf holds the product of its culprit sets)."""
-    out = [(-1, -1)] * len(combos)
-    if not combos:
-        return out
-    days = [d for d, _ in combos[0]]
-    index = {tuple(c for _, c in key): n for n, key in enumerate(combos)}
-    left = len(combos)
-    for n in sorted(range(len(leaves)), key=lambda n: (-leaves[n].reached, n)):
-        leaf = leaves[n]
-        for combo in itertools.product(*(leaf.culprits[d] for d in days)):
-            m = index.get(combo)
-            if m is not None and out[m][1] < 0:
-                out[m] = (leaf.reached, n)
-                left -= 1
-        if not left:
-            break
-    return out
+    A leaf holds the product of its culprit sets: as a mask over the assignments (numpy, one column of
+    culprit numbers per incident day), made once per distinct culprit sets."""
+
+    def __init__(self, combos: list[tuple[tuple[int, str], ...]], cast: Sequence[str]) -> None:
+        self.n = len(combos)
+        self.number = {c: i for i, c in enumerate(cast)}
+        days = [d for d, _ in combos[0]] if combos else []
+        self.columns = [
+            (d, np.array([self.number[dict(key)[d]] for key in combos], dtype=np.int64)) for d in days
+        ]
+        self.masks: dict[object, np.ndarray] = {}
+
+    def mask(self, culprits: Mapping[int, frozenset[str]]) -> np.ndarray:
+        """The assignments in the product of ``culprits`` (day -> possible culprits)."""
+        key = tuple(sorted((d, tuple(sorted(v))) for d, v in culprits.items()))
+        hit = self.masks.get(key)
+        if hit is None:
+            hit = np.ones(self.n, dtype=bool)
+            for d, column in self.columns:
+                allowed = np.zeros(len(self.number), dtype=bool)
+                allowed[[self.number[c] for c in culprits[d]]] = True
+                hit &= allowed[column]
+            self.masks[key] = hit
+        return hit
+
+    def scores(self, leaves: Sequence[_TreeLeaf]) -> tuple[np.ndarray, np.ndarray]:
+        """For each assignment, the events the best leaf holding it followed (``_OK``: consistent) and
+        which leaf that was, the first of the best (-1 and -1 when none holds it). The leaves are taken
+        best first, and each gives its score to the assignments it holds that have none yet."""
+        best = np.full(self.n, -1, dtype=np.int64)
+        src = np.full(self.n, -1, dtype=np.int64)
+        free = np.ones(self.n, dtype=bool)
+        for n in sorted(range(len(leaves)), key=lambda n: (-leaves[n].reached, n)):
+            new = self.mask(leaves[n].culprits) & free
+            if new.any():
+                best[new] = leaves[n].reached
+                src[new] = n
+                free &= ~new
+                if not free.any():
+                    break
+        return best, src
 
 
 History = tuple[tuple[str, Action], ...]
