@@ -349,7 +349,8 @@ class LoopState:
     loop_results: list[LoopResult] = field(default_factory=list)
     # the record of the game
     log: list[Event] = field(default_factory=list)
-    reset_boards: list[dict[str, Any]] = field(default_factory=list)  # only when recording
+    #: the board at each rewind, only when recording: snapshots, never changed (shared by clones)
+    reset_boards: list[Mapping[str, Any]] = field(default_factory=list)
     decisions_made: int = 0
     history: list[tuple[str, Action]] = field(default_factory=list)
 
@@ -426,6 +427,8 @@ def copier_for(tp: Any) -> Copier:
             inner = mutable[0]
             return lambda v: None if v is None else inner(v)
         raise TypeError(f"no copy rule for the union {tp}")
+    if origin is Mapping:  # read-only by its type (a snapshot, such as a reset board): shared
+        return None
     if origin is dict:
         vc = copier_for(args[1])
         if copier_for(args[0]) is not None:
