@@ -19,7 +19,8 @@ record is deduced from. In one run the benchmark
 
     python benchmarks/bench_deduce.py [--scripts btx | --scripts btx_01,fs_01 | --scripts all]
         [--baseline COMMIT] [--limit SECONDS]
-    python benchmarks/bench_deduce.py --win-rate 40 [--cast 4 --days 3 --loops 2] [--goodwill]
+    python benchmarks/bench_deduce.py --win-rate 40 [--cast 4 --days 3 --loops 2] [--goodwill] [--cards]
+        [--sample N]
 
 ``--win-rate N`` instead plays N games per Basic Tragedy X script with the same heuristic Mastermind and
 seeds, once with the heuristic Protagonists and once with the deducing ones, and prints the win rates and
@@ -80,6 +81,8 @@ def win_rates(
     loops: int = 0,
     wanted: tuple[str, ...] = ("btx",),
     goodwill: bool | None = None,
+    cards: bool = False,
+    sample: int = 8,
 ) -> dict[str, dict[str, list[int]]]:
     """Deducing against heuristic Protagonists on the BTX scripts, same seeds and the same Mastermind.
 
@@ -90,7 +93,9 @@ def win_rates(
     (``tiny_script``, the private sheet varied with the seed) and the deducing agent also chooses goodwill
     abilities from the deduction. Returns, per script and agent, [games won, final guesses made, final
     guesses that won]. ``goodwill`` (``--goodwill``) overrides the choice: True has the deducing agent
-    choose goodwill abilities from the deduction on the whole scripts too.
+    choose goodwill abilities from the deduction on the whole scripts too; ``cards`` (``--cards``) has it
+    choose the leader's card each day by information as well, ``sample`` (``--sample``) candidates played
+    on for each choice.
     """
     whole = not (cast or days or loops)
     by_information = not whole if goodwill is None else goodwill
@@ -118,7 +123,9 @@ def win_rates(
                 protagonists: Any = (
                     HeuristicProtagonists(seed + 1)
                     if name == "heuristic"
-                    else DeducingProtagonists(PublicSheet.of(script), seed + 1, goodwill=by_information)
+                    else DeducingProtagonists(
+                        PublicSheet.of(script), seed + 1, goodwill=by_information, cards=cards, sample=sample
+                    )
                 )
                 while not game.is_over:
                     assert game.pending is not None
@@ -231,6 +238,14 @@ def main() -> int:
         action="store_true",
         help="--win-rate on whole scripts: the deducing agent also chooses goodwill abilities by information",
     )
+    parser.add_argument(
+        "--cards",
+        action="store_true",
+        help="--win-rate: the deducing agent chooses the leader's card by information",
+    )
+    parser.add_argument(
+        "--sample", type=int, default=8, help="--win-rate: candidates played on per choice (8)"
+    )
     parser.add_argument("--measure", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
@@ -244,6 +259,8 @@ def main() -> int:
             args.loops,
             tuple(args.scripts.split(",")),
             True if args.goodwill else None,
+            args.cards,
+            args.sample,
         )
         return 0
     wanted = [] if args.scripts == "all" else [w for w in args.scripts.split(",") if w]

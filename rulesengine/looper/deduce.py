@@ -1828,15 +1828,27 @@ class DeducingProtagonists:
     :class:`PublicRecord` from the observation at any time. At the final guess (TL-FG3) it names the
     roles of :meth:`Deduction.best_guess` (the joint assignment most likely to be right); at a goodwill
     decision (TL-D6) it takes the option of :meth:`Deduction.next_moves` with the most expected bits when
-    that is above zero, and otherwise answers as the heuristic agent.
+    that is above zero, and otherwise answers as the heuristic agent. With ``cards`` it chooses the
+    leader's card each day the same way (TL-D3); ``sample`` is how many candidates ``next_moves`` plays
+    on (more tell the options apart better: 8 candidates give at most 3 bits).
     """
 
-    def __init__(self, sheet: PublicSheet, seed: int | None = None, *, goodwill: bool = True) -> None:
+    def __init__(
+        self,
+        sheet: PublicSheet,
+        seed: int | None = None,
+        *,
+        goodwill: bool = True,
+        cards: bool = False,
+        sample: int = 8,
+    ) -> None:
         from rulesengine.looper.agents import HeuristicProtagonists
 
         self.sheet = sheet
         self.base = HeuristicProtagonists(seed)
         self.goodwill = goodwill
+        self.cards = cards
+        self.sample = sample
         self.actions: list[tuple[str, Action]] = []
         self.guess: dict[str, str] | None = None
         self.deductions = 0
@@ -1863,9 +1875,15 @@ class DeducingProtagonists:
                 if self.guess.get(g.character) == g.role:
                     return g
             return self.base(seen, legal)
-        if self.goodwill and any(isinstance(a, UseAbility) for a in legal):
+        leader_card = (
+            self.cards
+            and seen.pending is not None
+            and seen.pending.who == f"protagonist:{seen.leader}"
+            and any(isinstance(a, PlaceCard) for a in legal)
+        )
+        if leader_card or (self.goodwill and any(isinstance(a, UseAbility) for a in legal)):
             self.deductions += 1
-            moves = deduce(self.record(seen)).next_moves(limit=1, sample=8)
+            moves = deduce(self.record(seen)).next_moves(limit=1, sample=self.sample)
             if moves and moves[0]["expected_bits"] > 0:
                 for a in legal:
                     if to_dict(a) == moves[0]["action"]:
