@@ -357,6 +357,36 @@ def test_deducing_agent_final_guess_follows_the_advisor_tl_fg3() -> None:
     )
 
 
+def test_deducing_agent_chooses_the_leaders_card_by_information_tl_d3() -> None:
+    """With ``cards``, the leader's card of each day (TL-D3) is the option of ``next_moves`` with the most
+    expected bits (when above zero): one deduction per day, the card the advisor ranked first."""
+    from rulesengine.looper.actions import to_dict
+    from rulesengine.looper.deduce import DeducingProtagonists
+    from rulesengine.looper.observe import MastermindObservation, ProtagonistsObservation
+
+    script = tiny("btx_01_first_contract", 4, 3, 1, sheet=3)
+    game = Game(script)
+    mastermind = HeuristicMastermind(1)
+    agent = DeducingProtagonists(PublicSheet.of(script), 2, goodwill=False, cards=True, sample=6)
+    leader_cards = 0
+    while not game.is_over:
+        assert game.pending is not None
+        if game.pending.who == "mastermind":
+            game.apply(mastermind(MastermindObservation(game), game.legal_actions()))
+            continue
+        seen = ProtagonistsObservation(game)
+        if game.pending.who == f"protagonist:{game.leader}" and game.phase.rule_id == "TL-D3":
+            leader_cards += 1
+            moves = deduce(agent.record(seen)).next_moves(limit=1, sample=6)
+            action = agent(seen, game.legal_actions())
+            if moves and moves[0]["expected_bits"] > 0:
+                assert to_dict(action) == moves[0]["action"]
+            game.apply(action)
+            continue
+        game.apply(agent(seen, game.legal_actions()))
+    assert leader_cards >= 1 and agent.deductions == leader_cards
+
+
 @pytest.mark.parametrize("name", ["fs_01_tutorial", "btx_01_first_contract", "btx_02_clockwork_hearts"])
 @pytest.mark.parametrize("weighted", [False, True])
 def test_grouped_sums_equal_the_sums_over_the_listed_candidates(name: str, weighted: bool) -> None:
