@@ -8,7 +8,8 @@ record is deduced from. In one run the benchmark
    ``git worktree add --detach`` and measures it in a subprocess with that tree first on ``PYTHONPATH``,
    each script under a time limit (``--limit``, default 120 s: the baseline takes about a minute on
    ``btx_01`` and hours on ``btx_02``; a script over the limit is shown as ``>limit`` and its ratio as a
-   lower bound) and a memory limit (``--memory``, default 3 GB: ``btx_03``'s private sheets do not fit);
+   lower bound) and a memory limit (``--memory``, default 3 GB); a script the deduction refuses (more
+   private sheets than ``candidates.MAX_SHEETS``: ``btx_03``) is shown as refused, with the error;
 2. measures the current tree the same way;
 3. prints, per script: the private sheets the set allows (enumerated cold, through the validator), the
    whole candidates (sheets × culprit assignments), the sheets replayed after the cheap filters, the
@@ -41,6 +42,7 @@ from typing import Any
 
 from _worktree import baseline_worktree
 
+from rulesengine.errors import InputError
 from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists
 from rulesengine.looper.candidates import _CACHE, private_sheets
 from rulesengine.looper.deduce import DeducingProtagonists, PublicRecord, PublicSheet, deduce, tiny_script
@@ -176,7 +178,12 @@ def measure(wanted: list[str]) -> dict[str, dict[str, Any]]:
         record = PublicRecord.from_game(game)
         _CACHE.clear()
         t0 = time.perf_counter()
-        sheets = private_sheets(record.sheet.frame())
+        try:
+            sheets = private_sheets(record.sheet.frame())
+        except InputError as err:  # more sheets than candidates.MAX_SHEETS: refused, not run out of memory
+            out[path.stem] = {"refused": str(err)}
+            print(json.dumps({path.stem: out[path.stem]}), flush=True)
+            continue
         t_sheets = time.perf_counter() - t0
         t0 = time.perf_counter()
         result = deduce(record)
@@ -277,6 +284,9 @@ def main() -> int:
             over = {"time": f"{args.limit:.0f} s", "memory": f"{args.memory:g} GB"}
             if isinstance(now, str):
                 print(f"{name:26} over {over[now]} now (the baseline not run)", flush=True)
+                continue
+            if "refused" in now:
+                print(f"{name:26} refused now (the baseline not run): {now['refused']}", flush=True)
                 continue
             measured = run_measure(tree, name, args.limit, args.memory) if tree is not None else None
             base = measured if isinstance(measured, dict) else None

@@ -19,13 +19,19 @@ not written a second time here.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from rulesengine.errors import InputError
 from rulesengine.looper.content import Content, Location, load_content
 from rulesengine.looper.script import ScheduledIncident, Script, script_problems
 
-__all__ = ["Sheet", "private_sheets", "sheet_script"]
+__all__ = ["MAX_SHEETS", "Sheet", "private_sheets", "sheet_bound", "sheet_script"]
+
+#: The most sheets :func:`private_sheets` proposes before it refuses the script: each sheet is a Python
+#: object of about 750 bytes (btx_02's 1.6 million take 1.2 GB), so this many fit in about 3 GB.
+MAX_SHEETS = 4_000_000
 
 
 @dataclass(frozen=True, eq=False)
@@ -130,6 +136,44 @@ def _parameters(public: Script, content: Content) -> list[dict[str, object]]:
     ]
 
 
+def _plot_ranges(content: Content, main: str, subs: tuple[str, ...]) -> dict[str, list[int]]:
+    """Each role the plots give, with its summed (least, most) count."""
+    ranges: dict[str, list[int]] = {}
+    for p in (content.plots[main], *(content.plots[s] for s in subs)):
+        for role, (low, high) in p.roles.items():
+            r = ranges.setdefault(role, [0, 0])
+            r[0] += low
+            r[1] += high
+    return ranges
+
+
+def sheet_bound(public: Script, content: Content | None = None) -> int:
+    """How many sheets :func:`private_sheets` proposes to the validator on ``public``: an upper bound on
+    their number, counted (multinomials, no sheet made), so that it is cheap on any script.
+
+    >>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
+    >>> public = load_script(SCRIPTS_DIR / "btx_03_sealed_lantern.yaml")
+    >>> f"{sheet_bound(public):,}"
+    '2,282,918,400'
+    """
+    content = content if content is not None else load_content()
+    tset = content.sets[public.set_id]
+    irregular = [c for c in public.cast if "irregular_role" in content.characters[c].traits]
+    slots = len(public.cast) - len(irregular)
+    per_choice = len(_parameters(public, content))
+    total = 0
+    for main in tset.main_plots:
+        for subs in itertools.combinations(tset.subplots, tset.n_subplots):
+            ranges = _plot_ranges(content, main, subs)
+            free = [r for r in tset.roles if r != "person" and r not in ranges] or ["person"]
+            for counts in _multisets([(r, lo, hi) for r, (lo, hi) in sorted(ranges.items())], slots):
+                ways = math.factorial(slots) // math.factorial(slots - sum(counts.values()))
+                for n in counts.values():
+                    ways //= math.factorial(n)
+                total += ways * len(free) ** len(irregular) * per_choice
+    return total
+
+
 _CACHE: dict[tuple[object, ...], tuple[Sheet, ...]] = {}
 
 
@@ -157,13 +201,7 @@ def _sheets_for(public: Script, content: Content) -> tuple[Sheet, ...]:
     culprits = {i.day: cast[k % len(cast)] for k, i in enumerate(public.incidents)}
     for main in tset.main_plots:
         for subs in itertools.combinations(tset.subplots, tset.n_subplots):
-            plots = [content.plots[main], *(content.plots[s] for s in subs)]
-            ranges: dict[str, list[int]] = {}
-            for p in plots:
-                for role, (low, high) in p.roles.items():
-                    r = ranges.setdefault(role, [0, 0])
-                    r[0] += low
-                    r[1] += high
+            ranges = _plot_ranges(content, main, subs)
             plot_roles = set(ranges)
             free = [r for r in tset.roles if r != "person" and r not in plot_roles] or ["person"]
             extras = []
@@ -204,6 +242,9 @@ def private_sheets(public: Script, content: Content | None = None) -> tuple[Shee
     """Every culprit-free private sheet the set's rules allow on ``public``'s public sheet (cached).
 
     Only the public fields of ``public`` are read (set, loops, days, cast, incident days and kinds).
+    A public sheet that would propose more than :data:`MAX_SHEETS` sheets (:func:`sheet_bound`) is an
+    :class:`~rulesengine.errors.InputError` naming the count, raised before any sheet is made (the
+    sheets would not fit in memory: ``btx_03`` proposes 2.3 billion).
     """
     content = content if content is not None else load_content()
     key = (
@@ -216,6 +257,13 @@ def private_sheets(public: Script, content: Content | None = None) -> tuple[Shee
     )
     hit = _CACHE.get(key)
     if hit is None:
+        if (bound := sheet_bound(public, content)) > MAX_SHEETS:
+            raise InputError.of(
+                public.id or "script",
+                "looper.deduce.too_many_sheets",
+                count=f"{bound:,}",
+                limit=f"{MAX_SHEETS:,}",
+            )
         if len(_CACHE) > 32:
             _CACHE.clear()
         hit = _CACHE[key] = _sheets_for(public, content)

@@ -409,3 +409,46 @@ def test_grouped_sums_equal_the_sums_over_the_listed_candidates(name: str, weigh
     assert result.culprits == listed.culprits
     assert result.plots == listed.plots
     assert result.best_guess() == listed.best_guess()
+
+
+def test_a_script_with_too_many_sheets_is_refused_before_any_sheet_is_made(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``btx_03`` proposes 2.3 billion private sheets (its Godly Being, Boss and Henchman multiply each role
+    assignment by 64): the deduction refuses it with an error naming the count and the limit, in both
+    languages, and the command line says it in one line (exit 2) instead of running out of memory."""
+    from pathlib import Path
+
+    from rulesengine.looper import candidates
+    from rulesengine.looper.script import dump_script
+
+    public = load_script(SCRIPTS_DIR / "btx_03_sealed_lantern.yaml")
+    assert candidates.sheet_bound(public) == 2_282_918_400 > candidates.MAX_SHEETS
+    record = PublicRecord.from_game(Game(public))
+    too_many = "2,282,918,400 private sheets to check, more than the 4,000,000"
+    with pytest.raises(InputError, match=too_many) as err:
+        deduce(record)
+    assert err.value.localized("vi").startswith("btx_03_sealed_lantern: phải xét 2,282,918,400 bảng kịch bản")
+    folder = Path(str(tmp_path))
+    (folder / "s.yaml").write_text(dump_script(public), encoding="utf-8")
+    (folder / "d.json").write_text(json.dumps(decisions_document(Game(public))), encoding="utf-8")
+    assert main(["looper", "deduce", str(folder / "s.yaml"), str(folder / "d.json")]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.count("\n") == 1 and "more than the 4,000,000" in out.err
+
+
+@pytest.mark.parametrize("name", ["fs_01_tutorial", "btx_01_first_contract"])
+def test_sheet_bound_is_the_number_of_proposals(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bound counts what the enumeration proposes: at least the sheets it keeps, and a limit just below
+    the bound refuses the script while a limit at the bound lets it through."""
+    from rulesengine.looper import candidates
+
+    public = load_script(SCRIPTS_DIR / f"{name}.yaml")
+    bound = candidates.sheet_bound(public)
+    assert bound >= len(private_sheets(public)) > 0
+    candidates._CACHE.clear()
+    monkeypatch.setattr(candidates, "MAX_SHEETS", bound - 1)
+    with pytest.raises(InputError, match="private sheets to check"):
+        private_sheets(public)
+    monkeypatch.setattr(candidates, "MAX_SHEETS", bound)
+    assert len(private_sheets(public)) > 0
