@@ -363,10 +363,17 @@ def message(msg_id: str, language: str = "en", **fields: object) -> str:
 # ------------------------------------------------------------------------------------------- filters
 
 
-def _filters(record: PublicRecord, content: Content) -> list[tuple[int, Callable[[Sheet], bool], str, dict]]:
-    """Cheap necessary conditions read from the public log: (event index, test, message id, fields)."""
-    out: list[tuple[int, Callable[[Sheet], bool], str, dict[str, Any]]] = []
+_Mask = Callable[["_Table"], np.ndarray]
+
+
+def _filters(record: PublicRecord) -> list[tuple[int, _Mask, str, dict[str, Any]]]:
+    """Cheap necessary conditions read from the public log: (event index, test, message id, fields).
+
+    A test takes the table of sheets and says for every row at once (a boolean array) whether the sheet
+    passes it; each is a question of the same kind the tree asks (``_Table.truth``)."""
+    out: list[tuple[int, _Mask, str, dict[str, Any]]] = []
     declared: dict[str, str] = {}
+    virus = ("subplot", "paranoia_virus")
     for i, e in enumerate(record.events):
         kind = e["kind"]
         if kind == "goodwill_declared":
@@ -374,11 +381,12 @@ def _filters(record: PublicRecord, content: Content) -> list[tuple[int, Callable
         elif kind == "role_revealed":
             c, r = e["character"], e["role"]
 
-            def revealed(s: Sheet, c: str = c, r: str = r) -> bool:
+            def revealed(t: _Table, c: str = c, r: str = r) -> np.ndarray:
                 # a Paranoia Virus Serial Killer is revealed as one while its sheet says Person
-                return s.roles[c] == r or (
-                    r == "serial_killer" and s.roles[c] == "person" and "paranoia_virus" in s.subplots
-                )
+                role = t.truth(("eq", ("role", c), r))
+                if r != "serial_killer":
+                    return role
+                return role | (t.truth(("eq", ("role", c), "person")) & t.truth(virus))
 
             out.append((i, revealed, "looper.deduce.role_revealed", {"character": c, "role": r}))
         elif kind == "goodwill_refused":
@@ -386,15 +394,18 @@ def _filters(record: PublicRecord, content: Content) -> list[tuple[int, Callable
             if src is None:
                 continue
 
-            def refuses(s: Sheet, c: str = src) -> bool:
-                return content.roles[s.roles[c]].refusal is not Refusal.NONE or "paranoia_virus" in s.subplots
+            def refuses(t: _Table, c: str = src) -> np.ndarray:
+                codes, refusal = t.column(("trait", "refusal", ("role", c)))
+                can = np.array([v is not Refusal.NONE for v in refusal], dtype=bool)
+                return can[codes] | t.truth(virus)
 
             out.append((i, refuses, "looper.deduce.refused", {"character": src}))
         elif kind == "guess":
             c, r, right = e["character"], e["role"], bool(e["right"])
 
-            def guessed(s: Sheet, c: str = c, r: str = r, right: bool = right) -> bool:
-                return (s.roles[c] == r) == right  # TL-FG2: the script's roles again
+            def guessed(t: _Table, c: str = c, r: str = r, right: bool = right) -> np.ndarray:
+                named = t.truth(("eq", ("role", c), r))  # TL-FG2: the script's roles again
+                return named if right else ~named
 
             out.append(
                 (
@@ -630,7 +641,7 @@ def deduce(
     content = content if content is not None else load_content()
     frame = record.sheet.frame()
     sheets = private_sheets(frame, content)
-    filters = _filters(record, content)
+    filters = _filters(record)
     days = [d for d, _ in record.sheet.incidents]
     known = _revealed_culprits(record)
     n_culprit_sets = _count_culprits(record.sheet.cast, days, known)
@@ -645,15 +656,17 @@ def deduce(
         removed[i] += len(sheets) * (_count_culprits(record.sheet.cast, days, {}) - n_culprit_sets)
         e = record.events[i]
         reason[i] = ("looper.deduce.culprit_revealed", {"day": e["incident_day"], "character": e["culprit"]})
-    survivors: list[Sheet] = []
-    for sheet in sheets:
-        failed = next((f for f in filters if not f[1](sheet)), None)
-        if failed is not None:
-            removed[failed[0]] += n_culprit_sets
-            reason.setdefault(failed[0], (failed[2], failed[3]))
-            continue
-        survivors.append(sheet)
-    table = _Table(survivors, record.sheet.cast, content)
+    # a sheet failing several filters is charged to the first (in the order of the record)
+    every = _sheet_table(sheets, record.sheet.cast, content)
+    alive = np.ones(len(sheets), dtype=bool)
+    for i, test, why_id, fields in filters:
+        fails = int(np.count_nonzero(alive & ~test(every)))
+        if fails:
+            alive &= test(every)
+            removed[i] += fails * n_culprit_sets
+            reason.setdefault(i, (why_id, fields))
+    table = every if alive.all() else every.subset(np.flatnonzero(alive))
+    survivors = table.sheets
     tree = _Tree(record, table, content, frame)
     leaves = tree.run(base) if survivors else []
     combos = [
@@ -777,6 +790,26 @@ class _Table:
             [(s.godly_being_entry_loop, s.boss_turf, s.henchman_start) for s in sheets]
         )
 
+    def subset(self, rows: np.ndarray) -> _Table:
+        """The table of the sheets ``rows`` (in their order), with the same codes and values."""
+        out = _Table.__new__(_Table)
+        out.sheets = [self.sheets[n] for n in rows.tolist()]
+        out.content, out.cast, out.columns = self.content, self.cast, {}
+        out.roles, out.row_of, out.distinct, out.role_names = (
+            self.roles[rows],
+            self.row_of[rows],
+            self.distinct,
+            self.role_names,
+        )
+        out.combo, out.combos = self.combo[rows], self.combos
+        out.param, out.params = self.param[rows], self.params
+        return out
+
+    def truth(self, key: tuple[object, ...]) -> np.ndarray:
+        """Every sheet's answer to the yes-or-no question ``key``, as a boolean array."""
+        codes, values = self.column(key)
+        return np.array([bool(v) for v in values], dtype=bool)[codes]
+
     def column(self, key: tuple[object, ...]) -> tuple[np.ndarray, list[Any]]:
         """Every sheet's code for the question ``key`` and the values of the codes."""
         hit = self.columns.get(key)
@@ -815,6 +848,21 @@ class _Table:
         }[str(kind)]
         index, decode = _codes([by_combo(main, subs) for main, subs in self.combos])
         return index[self.combo], decode
+
+
+_TABLES: dict[tuple[int, int, tuple[str, ...]], tuple[Sequence[Sheet], Content, _Table]] = {}
+
+
+def _sheet_table(sheets: Sequence[Sheet], cast: tuple[str, ...], content: Content) -> _Table:
+    """The table of every sheet of a public sheet, built once per enumeration (``private_sheets`` caches
+    the sheets; a deducing agent deduces many times on the same script)."""
+    key = (id(sheets), id(content), cast)
+    hit = _TABLES.get(key)
+    if hit is None or hit[0] is not sheets or hit[1] is not content:
+        if len(_TABLES) >= 4:
+            _TABLES.clear()
+        hit = _TABLES[key] = (sheets, content, _Table(sheets, cast, content))
+    return hit[2]
 
 
 def _codes(values: Sequence[Any]) -> tuple[np.ndarray, list[Any]]:
@@ -1101,8 +1149,11 @@ class _Tree(_Matcher):
         rep = {d: min(s) for d, s in culprits.items()}
         self.at = (0, 0)
         for n, params in enumerate(table.params):
+            rows = np.flatnonzero(table.param == n)
+            if not len(rows):  # (a table of some of the sheets keeps every parameter choice's code)
+                continue
             script = _hidden_script(self.frame, params, rep)
-            node = _Node(table, np.flatnonzero(table.param == n), {}, (params,))
+            node = _Node(table, rows, {}, (params,))
 
             def start(script: Script = script) -> Game:
                 return _HiddenGame(script, self.content, self.rulings, pause_between_phases=True)
