@@ -20,14 +20,17 @@ from __future__ import annotations
 
 import itertools
 import math
+from array import array
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+
+import numpy as np
 
 from rulesengine.errors import InputError
 from rulesengine.looper.content import Content, Location, load_content
 from rulesengine.looper.script import ScheduledIncident, Script, script_problems
 
-__all__ = ["MAX_SHEETS", "Sheet", "private_sheets", "sheet_bound", "sheet_script"]
+__all__ = ["MAX_SHEETS", "Sheet", "SheetCodes", "Sheets", "private_sheets", "sheet_bound", "sheet_script"]
 
 #: The most sheets :func:`private_sheets` proposes before it refuses the script: each sheet is a Python
 #: object of about 750 bytes (btx_02's 1.6 million take 1.2 GB), so this many fit in about 3 GB.
@@ -61,6 +64,28 @@ class Sheet:
 
     def __hash__(self) -> int:
         return hash(self.key())
+
+
+Params = tuple[int | None, Location | None, Location | None]
+
+
+@dataclass(frozen=True)
+class SheetCodes:
+    """The sheets of an enumeration as columns: each sheet's role dict, plots and parameters, numbered in
+    order of first appearance (the deduction's table reads them instead of the 1.6 million objects)."""
+
+    roles: np.ndarray  # each sheet's role dict (the same object for every sheet sharing it), numbered
+    role_dicts: list[Mapping[str, str]]
+    plots: np.ndarray  # each sheet's (main plot, subplots), numbered
+    plot_choices: list[tuple[str, tuple[str, ...]]]
+    params: np.ndarray  # each sheet's (Godly Being's entry loop, Boss's turf, Henchman's start), numbered
+    param_choices: list[Params]
+
+
+class Sheets(tuple[Sheet, ...]):
+    """The sheets :func:`private_sheets` enumerates, in order, with their :class:`SheetCodes`."""
+
+    codes: SheetCodes
 
 
 def sheet_script(public: Script, sheet: Sheet, culprits: Mapping[int, str]) -> Script:
@@ -174,10 +199,10 @@ def sheet_bound(public: Script, content: Content | None = None) -> int:
     return total
 
 
-_CACHE: dict[tuple[object, ...], tuple[Sheet, ...]] = {}
+_CACHE: dict[tuple[object, ...], Sheets] = {}
 
 
-def _sheets_for(public: Script, content: Content) -> tuple[Sheet, ...]:
+def _sheets_for(public: Script, content: Content) -> Sheets:
     tset = content.sets[public.set_id]
     cast = public.cast
     irregular = [c for c in cast if "irregular_role" in content.characters[c].traits]
@@ -197,6 +222,13 @@ def _sheets_for(public: Script, content: Content) -> tuple[Sheet, ...]:
     alone = tuple(c for c in counted if sum(kind_of[c] == kind_of[d] for d in counted) == 1)
     verdicts: dict[tuple[object, ...], bool] = {}
     assignments: dict[tuple[tuple[str, int], ...], list[tuple[dict[str, str], tuple[object, ...]]]] = {}
+    # each sheet's codes, numbered in order of first appearance (SheetCodes)
+    role_code: dict[int, int] = {}
+    role_dicts: list[Mapping[str, str]] = []
+    plot_code: dict[tuple[str, tuple[str, ...]], int] = {}
+    param_code: dict[int, int] = {}
+    param_choices: list[Params] = []
+    rows, plot_rows, param_rows = array("i"), array("i"), array("i")
     # distinct culprits so the validator judges the sheet alone (culprits are added later)
     culprits = {i.day: cast[k % len(cast)] for k, i in enumerate(public.incidents)}
     for main in tset.main_plots:
@@ -235,10 +267,33 @@ def _sheets_for(public: Script, content: Content) -> tuple[Sheet, ...]:
                                 )
                             if ok:
                                 out.append(Sheet(main, tuple(subs), full, **par))  # type: ignore[arg-type]
-    return tuple(out)
+                                r = role_code.get(id(full))
+                                if r is None:
+                                    r = role_code[id(full)] = len(role_dicts)
+                                    role_dicts.append(full)
+                                rows.append(r)
+                                plot_rows.append(plot_code.setdefault((main, subs), len(plot_code)))
+                                q = param_code.get(n)
+                                if q is None:
+                                    q = param_code[n] = len(param_choices)
+                                    sheet = out[-1]
+                                    param_choices.append(
+                                        (sheet.godly_being_entry_loop, sheet.boss_turf, sheet.henchman_start)
+                                    )
+                                param_rows.append(q)
+    sheets = Sheets(out)
+    sheets.codes = SheetCodes(
+        roles=np.frombuffer(rows, dtype=np.int32).copy(),
+        role_dicts=role_dicts,
+        plots=np.frombuffer(plot_rows, dtype=np.int32).copy(),
+        plot_choices=list(plot_code),
+        params=np.frombuffer(param_rows, dtype=np.int32).copy(),
+        param_choices=param_choices,
+    )
+    return sheets
 
 
-def private_sheets(public: Script, content: Content | None = None) -> tuple[Sheet, ...]:
+def private_sheets(public: Script, content: Content | None = None) -> Sheets:
     """Every culprit-free private sheet the set's rules allow on ``public``'s public sheet (cached).
 
     Only the public fields of ``public`` are read (set, loops, days, cast, incident days and kinds).

@@ -48,7 +48,7 @@ import numpy as np
 
 from rulesengine.errors import IllegalActionError, InputError
 from rulesengine.looper.actions import Action, Guess, PlaceCard, UseAbility, to_dict
-from rulesengine.looper.candidates import Sheet, private_sheets, sheet_script
+from rulesengine.looper.candidates import Sheet, SheetCodes, private_sheets, sheet_script
 from rulesengine.looper.content import Content, Refusal, load_content
 from rulesengine.looper.engine import Game
 from rulesengine.looper.observe import MastermindObservation, ProtagonistsObservation, observation
@@ -765,30 +765,18 @@ class _Table:
         self.content = content
         self.cast = {c: n for n, c in enumerate(cast)}
         self.columns: dict[tuple[object, ...], tuple[np.ndarray, list[Any]]] = {}
+        codes: SheetCodes | None = getattr(sheets, "codes", None)
+        if codes is None:
+            codes = _number(sheets)
         # role rows: sheets share their role dicts, so each distinct dict is coded once
-        rows: dict[int, int] = {}
-        distinct: list[Mapping[str, str]] = []
-        row_of = np.empty(len(sheets), dtype=np.int32)
-        for n, sheet in enumerate(sheets):
-            roles = sheet.roles
-            k = rows.get(id(roles))
-            if k is None:
-                k = rows[id(roles)] = len(distinct)
-                distinct.append(roles)
-            row_of[n] = k
-        role_names = sorted({r for roles in distinct for r in roles.values()} | set(content.roles))
-        code = {r: n for n, r in enumerate(role_names)}
-        table = np.array([[code[roles[c]] for c in cast] for roles in distinct], dtype=np.int16)
-        table = table.reshape(len(distinct), len(cast))
-        self.roles = table[row_of]
-        self.row_of = row_of  # each sheet's role dict, numbered
-        self.distinct = distinct
-        self.role_names = role_names
+        self.row_of, self.distinct = codes.roles, codes.role_dicts  # each sheet's role dict, numbered
+        self.role_names = sorted({r for roles in self.distinct for r in roles.values()} | set(content.roles))
+        code = {r: n for n, r in enumerate(self.role_names)}
+        table = np.array([[code[roles[c]] for c in cast] for roles in self.distinct], dtype=np.int16)
+        self.roles = table.reshape(len(self.distinct), len(cast))[self.row_of]
         # plots and character parameters: few distinct values, coded per sheet
-        self.combo, self.combos = _codes([(s.main_plot, s.subplots) for s in sheets])
-        self.param, self.params = _codes(
-            [(s.godly_being_entry_loop, s.boss_turf, s.henchman_start) for s in sheets]
-        )
+        self.combo, self.combos = codes.plots, list(codes.plot_choices)
+        self.param, self.params = codes.params, list(codes.param_choices)
 
     def subset(self, rows: np.ndarray) -> _Table:
         """The table of the sheets ``rows`` (in their order), with the same codes and values."""
@@ -848,6 +836,22 @@ class _Table:
         }[str(kind)]
         index, decode = _codes([by_combo(main, subs) for main, subs in self.combos])
         return index[self.combo], decode
+
+
+def _number(sheets: Sequence[Sheet]) -> SheetCodes:
+    """The codes of ``sheets`` that did not come from the enumeration (which numbers its own)."""
+    rows: dict[int, int] = {}
+    distinct: list[Mapping[str, str]] = []
+    row_of = np.empty(len(sheets), dtype=np.int32)
+    for n, sheet in enumerate(sheets):
+        k = rows.get(id(sheet.roles))
+        if k is None:
+            k = rows[id(sheet.roles)] = len(distinct)
+            distinct.append(sheet.roles)
+        row_of[n] = k
+    combo, combos = _codes([(s.main_plot, s.subplots) for s in sheets])
+    param, params = _codes([(s.godly_being_entry_loop, s.boss_turf, s.henchman_start) for s in sheets])
+    return SheetCodes(row_of, distinct, combo, combos, param, params)
 
 
 _TABLES: dict[tuple[int, int, tuple[str, ...]], tuple[Sequence[Sheet], Content, _Table]] = {}

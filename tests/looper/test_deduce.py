@@ -11,6 +11,7 @@ import os
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
 import pytest
 
 from rulesengine.cli import main
@@ -452,3 +453,18 @@ def test_sheet_bound_is_the_number_of_proposals(name: str, monkeypatch: pytest.M
         private_sheets(public)
     monkeypatch.setattr(candidates, "MAX_SHEETS", bound)
     assert len(private_sheets(public)) > 0
+
+
+@pytest.mark.parametrize("name", ["fs_01_tutorial", "btx_01_first_contract"])
+def test_the_enumeration_numbers_its_sheets_as_the_table_would(name: str) -> None:
+    """``private_sheets`` records each sheet's role dict, plots and parameters as codes while it makes
+    them; they are the codes the deduction's table computes from the sheets themselves."""
+    from rulesengine.looper.deduce import _number
+
+    sheets = private_sheets(load_script(SCRIPTS_DIR / f"{name}.yaml"))
+    made, numbered = sheets.codes, _number(list(sheets))
+    for field in ("roles", "plots", "params"):
+        assert np.array_equal(getattr(made, field), getattr(numbered, field))
+    assert made.role_dicts == numbered.role_dicts
+    assert made.plot_choices == numbered.plot_choices
+    assert made.param_choices == numbered.param_choices
