@@ -768,12 +768,10 @@ class _Table:
         codes: SheetCodes | None = getattr(sheets, "codes", None)
         if codes is None:
             codes = _number(sheets)
-        # role rows: sheets share their role dicts, so each distinct dict is coded once
+        # role rows: sheets share their role dicts, so each distinct dict is coded once, and a character's
+        # role column is made when it is first asked for (the filters ask few of them of every sheet)
         self.row_of, self.distinct = codes.roles, codes.role_dicts  # each sheet's role dict, numbered
         self.role_names = sorted({r for roles in self.distinct for r in roles.values()} | set(content.roles))
-        code = {r: n for n, r in enumerate(self.role_names)}
-        table = np.array([[code[roles[c]] for c in cast] for roles in self.distinct], dtype=np.int16)
-        self.roles = table.reshape(len(self.distinct), len(cast))[self.row_of]
         # plots and character parameters: few distinct values, coded per sheet
         self.combo, self.combos = codes.plots, list(codes.plot_choices)
         self.param, self.params = codes.params, list(codes.param_choices)
@@ -782,13 +780,14 @@ class _Table:
         """The table of the sheets ``rows`` (in their order), with the same codes and values."""
         out = _Table.__new__(_Table)
         out.sheets = [self.sheets[n] for n in rows.tolist()]
-        out.content, out.cast, out.columns = self.content, self.cast, {}
-        out.roles, out.row_of, out.distinct, out.role_names = (
-            self.roles[rows],
-            self.row_of[rows],
-            self.distinct,
-            self.role_names,
-        )
+        out.content, out.cast, out.columns, out.role_names = self.content, self.cast, {}, self.role_names
+        # the role dicts the rows use, renumbered in order of first appearance
+        used, first, row_of = np.unique(self.row_of[rows], return_index=True, return_inverse=True)
+        order = np.argsort(first, kind="stable")
+        renumber = np.empty(len(used), dtype=np.int32)
+        renumber[order] = np.arange(len(used), dtype=np.int32)
+        out.row_of = renumber[row_of.reshape(-1)]
+        out.distinct = [self.distinct[k] for k in used[order].tolist()]
         out.combo, out.combos = self.combo[rows], self.combos
         out.param, out.params = self.param[rows], self.params
         return out
@@ -808,7 +807,10 @@ class _Table:
     def _column(self, key: tuple[object, ...]) -> tuple[np.ndarray, list[Any]]:
         kind = key[0]
         if kind == "role":
-            return self.roles[:, self.cast[str(key[1])]], self.role_names
+            code = {r: n for n, r in enumerate(self.role_names)}
+            c = str(key[1])
+            per_dict = np.array([code[roles[c]] for roles in self.distinct], dtype=np.int16)
+            return per_dict[self.row_of], self.role_names
         if kind == "eq":
             base, values = self.column(key[1])  # type: ignore[arg-type]
             other = key[2]
@@ -1665,8 +1667,8 @@ class _Found:
     def roles(self) -> dict[str, dict[str, Fraction]]:
         table = self.table
         out: dict[str, dict[str, Fraction]] = {}
-        for c, ci in table.cast.items():
-            mass = self._combo_mass(table.roles[:, ci], len(table.role_names))
+        for c in table.cast:
+            mass = self._combo_mass(table.column(("role", c))[0], len(table.role_names))
             out[c] = dict(sorted((table.role_names[r], w) for r, w in mass.items()))
         return out
 
