@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -233,18 +234,30 @@ class Deduction:
                     out[p] += w
         return dict(sorted(out.items()))
 
-    def best_guess(self) -> tuple[dict[str, str], Fraction]:
-        """The final-guess advisor (TL-FG3): the most likely role assignment and its probability."""
+    def _assignment_mass(self) -> dict[tuple[tuple[str, str], ...], Fraction]:
         mass: dict[tuple[tuple[str, str], ...], Fraction] = defaultdict(Fraction)
         if self.found is not None:
             mass.update(self.found.assignments())
         else:
             for cand, w in zip(self.consistent, self.weights, strict=True):
                 mass[tuple(sorted(cand.sheet.roles.items()))] += w
+        return mass
+
+    def best_guess(self) -> tuple[dict[str, str], Fraction]:
+        """The final-guess advisor (TL-FG3): the most likely role assignment and its probability (of
+        several equally likely ones, the first of :meth:`best_guesses`)."""
+        guesses, p = self.best_guesses()
+        return (guesses[0], p) if guesses else ({}, Fraction(0))
+
+    def best_guesses(self) -> tuple[list[dict[str, str]], Fraction]:
+        """Every most likely role assignment (the ties, sorted by character and role) and the probability
+        of each: a player choosing among them at random is right with that probability whatever the
+        script, where always naming the first can be wrong every time on the same script."""
+        mass = self._assignment_mass()
         if not mass:
-            return {}, Fraction(0)
-        best = max(sorted(mass), key=lambda k: mass[k])
-        return dict(best), mass[best]
+            return [], Fraction(0)
+        top = max(mass.values())
+        return [dict(k) for k in sorted(mass) if mass[k] == top], top
 
     def as_dict(self, language: str = "en") -> dict[str, Any]:
         """The JSON form of ``looper deduce --json`` (DESIGN.md); fractions as ``"n/d"`` strings."""
@@ -1883,7 +1896,8 @@ class DeducingProtagonists:
     It is built with the public sheet (known before the game) and answers ``(observation, legal
     actions)`` like every agent. It remembers its own answers, so it can build the
     :class:`PublicRecord` from the observation at any time. At the final guess (TL-FG3) it names the
-    roles of :meth:`Deduction.best_guess` (the joint assignment most likely to be right); at a goodwill
+    roles of one of :meth:`Deduction.best_guesses` (the joint assignments most likely to be right, chosen
+    at random with the agent's seed when several tie); at a goodwill
     decision (TL-D6) it takes the option of :meth:`Deduction.next_moves` with the most expected bits when
     that is above zero, and otherwise answers as the heuristic agent. With ``cards`` it chooses the
     leader's card each day the same way (TL-D3); ``sample`` is how many candidates ``next_moves`` plays
@@ -1903,6 +1917,7 @@ class DeducingProtagonists:
 
         self.sheet = sheet
         self.base = HeuristicProtagonists(seed)
+        self.rng = random.Random(seed)  # the choice among equally likely final guesses
         self.goodwill = goodwill
         self.cards = cards
         self.sample = sample
@@ -1927,7 +1942,8 @@ class DeducingProtagonists:
         if guesses:
             if self.guess is None:
                 self.deductions += 1
-                self.guess, _ = deduce(self.record(seen)).best_guess()
+                ties, _ = deduce(self.record(seen)).best_guesses()
+                self.guess = self.rng.choice(ties) if ties else {}
             for g in guesses:
                 if self.guess.get(g.character) == g.role:
                     return g
