@@ -202,7 +202,9 @@ def sheet_bound(public: Script, content: Content | None = None) -> int:
 _CACHE: dict[tuple[object, ...], Sheets] = {}
 
 
-def _sheets_for(public: Script, content: Content) -> Sheets:
+def _sheets_for(public: Script, content: Content, *, share_verdicts: bool = True) -> Sheets:
+    """The enumeration behind :func:`private_sheets`; ``share_verdicts=False`` asks the validator about
+    every proposal (the reference the tests compare the shared verdicts with)."""
     tset = content.sets[public.set_id]
     cast = public.cast
     irregular = [c for c in cast if "irregular_role" in content.characters[c].traits]
@@ -258,7 +260,8 @@ def _sheets_for(public: Script, content: Content) -> Sheets:
                     for given, orbit_irregular in extras:
                         full = {**roles, **given} if given else roles
                         for n, par in enumerate(params):
-                            key = (main, subs, orbit, orbit_irregular, n)
+                            cls = orbit if share_verdicts else tuple(full.items())
+                            key = (main, subs, cls, orbit_irregular, n)
                             ok = verdicts.get(key)
                             if ok is None:
                                 sheet = Sheet(main, tuple(subs), full, **par)  # type: ignore[arg-type]

@@ -18,6 +18,7 @@ from rulesengine.cli import main
 from rulesengine.errors import InputError
 from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
 from rulesengine.looper.candidates import Sheet, private_sheets
+from rulesengine.looper.content import load_content
 from rulesengine.looper.deduce import (
     Candidate,
     PublicRecord,
@@ -486,3 +487,33 @@ def test_best_guesses_are_the_tied_most_likely_assignments_tl_fg3() -> None:
     picked = {tuple(sorted(DeducingProtagonists(PublicSheet.of(script), s).rng.choice(ties).items()))
               for s in range(20)}
     assert len(picked) > 1
+
+
+PARAMETER_CAST = ("mystery_boy", "godly_being", "boss", "henchman")
+
+
+@pytest.mark.parametrize(
+    ("name", "cast"),
+    [("fs_01_tutorial", ()), ("btx_01_first_contract", 5), ("btx_03_sealed_lantern", PARAMETER_CAST)],
+)
+def test_one_verdict_per_class_of_sheets_equals_one_per_sheet(name: str, cast: int | tuple[str, ...]) -> None:
+    """The enumeration asks the validator once per class of role assignments that differ by a
+    permutation among characters with the same tags and traits: the sheets and their order are those of
+    asking it about every proposal. (The btx_03 cast has an irregular role and the three characters with
+    parameters: Godly Being's entry loop, Boss's turf, Henchman's start.)"""
+    from dataclasses import replace
+
+    from rulesengine.looper import candidates
+
+    script = load_script(SCRIPTS_DIR / f"{name}.yaml")
+    if isinstance(cast, int):
+        script = tiny(name, cast, 3, 2)
+    elif cast:
+        script = replace(tiny(name, 4, 2, 1), cast=cast)
+    content = load_content()
+    shared = candidates._sheets_for(script, content)
+    each = candidates._sheets_for(script, content, share_verdicts=False)
+    assert [s.key() for s in shared] == [s.key() for s in each]
+    assert len(shared) > 0
+    if cast == PARAMETER_CAST:
+        assert len(shared.codes.param_choices) == 16
