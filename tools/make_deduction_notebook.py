@@ -104,12 +104,18 @@ candidates_table(days.history)
             """
 ## The final-guess advisor
 
-The role assignment most likely to be right, its probability, and each single answer's probability.
+The role assignment most likely to be right, its probability, and each single answer's probability (rule
+TL-FG3: every role must be right). When several assignments are exactly as likely, the title says how many:
+the deduction cannot tell them apart, so a player picks one of them at random (the deducing agent does, with
+its seed) rather than always the first, which the same script would beat every time.
 """,
             """
 ## Cố vấn cho lượt Phán đoán Cuối cùng
 
-Cách gán vai trò có khả năng đúng cao nhất, xác suất của nó, và xác suất đúng của từng câu trả lời.
+Cách gán vai trò có khả năng đúng cao nhất, xác suất của nó, và xác suất đúng của từng câu trả lời (luật
+TL-FG3: mọi vai trò đều phải đúng). Khi nhiều cách gán có xác suất đúng bằng nhau, tiêu đề cho biết có bao
+nhiêu cách: phép suy luận không phân biệt được chúng, nên người chơi chọn ngẫu nhiên một cách (tác nhân suy
+luận làm vậy, theo seed của nó) thay vì luôn chọn cách đầu tiên, điều mà cùng một kịch bản sẽ thắng mọi lần.
 """,
         ),
         code(

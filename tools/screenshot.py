@@ -60,7 +60,8 @@ def main(notebook: str, out: str, selector: str = ".jupyter-widgets", height: st
                     page.locator(target).first.click()
                     page.wait_for_timeout(1200)
             page.locator(selector).first.evaluate("e => e.scrollIntoView({block: 'start'})")
-            page.wait_for_timeout(500)
+            # SCREENSHOT_SETTLE (seconds): more time for a slow click's pictures to arrive on a busy machine
+            page.wait_for_timeout(int(1000 * float(os.environ.get("SCREENSHOT_SETTLE", "0.5"))))
             page.screenshot(path=out, full_page=False)
             browser.close()
     finally:

@@ -251,15 +251,28 @@ def eliminations_table(result: Deduction, language: str | None = None) -> Table:
 
 def guess_table(result: Deduction, language: str | None = None) -> Table:
     """The advisor's final guess: each character's role, the chance that answer is right, and the whole
-    guess's probability in the title.
+    guess's probability in the title, with how many guesses are as likely when several tie
+    (:meth:`~rulesengine.looper.deduce.Deduction.best_guesses`).
 
     >>> days = DayByDay("btx_01_first_contract")
     >>> table = guess_table(days.step(), "en")
-    >>> table.title, table.rows[0]
-    ('Advisor’s best guess — all roles right with probability 1/32', ['Boy Student', 'Brain', '3/8'])
+    >>> table.title
+    'Advisor’s best guess — all roles right with probability 1/32 (one of 32 guesses as likely)'
+    >>> table.rows[0]
+    ['Boy Student', 'Brain', '3/8']
     """
     language = _language(language)
-    guess, p = result.best_guess()
+    ties, p = result.best_guesses()
+    guess = ties[0] if ties else {}
+    tied = (
+        say(
+            f" (one of {len(ties)} guesses as likely)",
+            f" (một trong {len(ties)} lời đoán có cùng xác suất)",
+            language,
+        )
+        if len(ties) > 1
+        else ""
+    )
     rows = [
         [character_name(c, language), role_name(r, language), result.roles[c].get(r, 0)]
         for c, r in guess.items()
@@ -272,8 +285,8 @@ def guess_table(result: Deduction, language: str | None = None) -> Table:
             say("Chance this answer is right", "Xác suất câu này đúng", language),
         ],
         title=say(
-            f"Advisor’s best guess — all roles right with probability {p}",
-            f"Lời đoán tốt nhất của cố vấn — đúng mọi vai trò với xác suất {p}",
+            f"Advisor’s best guess — all roles right with probability {p}{tied}",
+            f"Lời đoán tốt nhất của cố vấn — đúng mọi vai trò với xác suất {p}{tied}",
             language,
         ),
     )

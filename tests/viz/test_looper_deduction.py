@@ -68,6 +68,8 @@ def test_tables_show_readable_names_and_fractions_not_reprs(days: DayByDay) -> N
     guess, p = result.best_guess()
     table = guess_table(result, "vi")
     assert str(p) in table.title
+    ties = len(result.best_guesses()[0])
+    assert (f"một trong {ties} lời đoán" in table.title) == (ties > 1)
     assert [row[:2] for row in table.rows] == [
         [character_name(c, "vi"), role_name(r, "vi")] for c, r in guess.items()
     ]
