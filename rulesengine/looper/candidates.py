@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import itertools
 import math
-from array import array
-from collections.abc import Iterator, Mapping
+import operator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import overload
 
 import numpy as np
 
@@ -32,8 +33,9 @@ from rulesengine.looper.script import ScheduledIncident, Script, script_problems
 
 __all__ = ["MAX_SHEETS", "Sheet", "SheetCodes", "Sheets", "private_sheets", "sheet_bound", "sheet_script"]
 
-#: The most sheets :func:`private_sheets` proposes before it refuses the script: each sheet is a Python
-#: object of about 750 bytes (btx_02's 1.6 million take 1.2 GB), so this many fit in about 3 GB.
+#: The most sheets :func:`private_sheets` proposes before it refuses the script. Each proposal is a row
+#: of the enumeration's arrays, each sheet kept a row of the deduction's table whose nodes index it:
+#: btx_02's 1.6 million sheets take about 600 MB and half a minute, so 4 million stay within 3 GB.
 MAX_SHEETS = 4_000_000
 
 
@@ -71,21 +73,67 @@ Params = tuple[int | None, Location | None, Location | None]
 
 @dataclass(frozen=True)
 class SheetCodes:
-    """The sheets of an enumeration as columns: each sheet's role dict, plots and parameters, numbered in
-    order of first appearance (the deduction's table reads them instead of the 1.6 million objects)."""
+    """The sheets of an enumeration as columns (the deduction's table reads them, not 1.6 million objects).
 
-    roles: np.ndarray  # each sheet's role dict (the same object for every sheet sharing it), numbered
-    role_dicts: list[Mapping[str, str]]
-    plots: np.ndarray  # each sheet's (main plot, subplots), numbered
+    ``role_rows`` holds each distinct role assignment once, a row of codes into ``role_names`` in cast
+    order, numbered in order of first appearance; ``roles`` gives each sheet's row. ``plots`` and
+    ``params`` number each sheet's (main plot, subplots) and (Godly Being's entry loop, Boss's turf,
+    Henchman's start) the same way, into ``plot_choices`` and ``param_choices``."""
+
+    cast: tuple[str, ...]
+    role_names: list[str]
+    role_rows: np.ndarray
+    roles: np.ndarray
+    plots: np.ndarray
     plot_choices: list[tuple[str, tuple[str, ...]]]
-    params: np.ndarray  # each sheet's (Godly Being's entry loop, Boss's turf, Henchman's start), numbered
+    params: np.ndarray
     param_choices: list[Params]
 
 
-class Sheets(tuple[Sheet, ...]):
-    """The sheets :func:`private_sheets` enumerates, in order, with their :class:`SheetCodes`."""
+class Sheets(Sequence[Sheet]):
+    """The sheets :func:`private_sheets` enumerates, in order: a sequence read off their
+    :class:`SheetCodes`, each :class:`Sheet` made when it is read (``keys`` is the order of each sheet's
+    role dict: the characters with a counted role, then those with an irregular role)."""
 
-    codes: SheetCodes
+    def __init__(self, codes: SheetCodes, keys: tuple[str, ...]) -> None:
+        self.codes = codes
+        column = {c: n for n, c in enumerate(codes.cast)}
+        self._keys = [(c, column[c]) for c in keys]
+
+    def __len__(self) -> int:
+        return len(self.codes.roles)
+
+    @overload
+    def __getitem__(self, i: int) -> Sheet: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Sheet]: ...
+
+    def __getitem__(self, i: int | slice) -> Sheet | list[Sheet]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = operator.index(i)
+        if n < 0:
+            n += len(self)
+        if not 0 <= n < len(self):
+            raise IndexError(i)
+        codes = self.codes
+        return self._sheet(
+            codes.role_rows[codes.roles[n]].tolist(), int(codes.plots[n]), int(codes.params[n])
+        )
+
+    def _sheet(self, row: list[int], plot: int, param: int) -> Sheet:
+        names = self.codes.role_names
+        main, subs = self.codes.plot_choices[plot]
+        a, b, c = self.codes.param_choices[param]
+        return Sheet(main, subs, {k: names[row[j]] for k, j in self._keys}, a, b, c)
+
+    def __iter__(self) -> Iterator[Sheet]:
+        codes = self.codes
+        rows = codes.role_rows.tolist()
+        columns = (codes.roles.tolist(), codes.plots.tolist(), codes.params.tolist())
+        for r, plot, param in zip(*columns, strict=True):
+            yield self._sheet(rows[r], plot, param)
 
 
 def sheet_script(public: Script, sheet: Sheet, culprits: Mapping[int, str]) -> Script:
@@ -124,29 +172,46 @@ def _multisets(ranges: list[tuple[str, int, int]], slots: int) -> Iterator[dict[
             yield {role: n, **tail} if n else tail
 
 
-def _assignments(cast: tuple[str, ...], counts: dict[str, int]) -> Iterator[dict[str, str]]:
-    """Every way to give the roles of ``counts`` to distinct cast members, the others Persons (in the
-    lexicographic order of the roles sorted by name, Persons last)."""
-    pool: list[str] = []
-    for role, n in sorted(counts.items()):
-        pool.extend([role] * n)
-    if len(pool) > len(cast):
-        return
-    pool.extend(["person"] * (len(cast) - len(pool)))
-    ranks = [kinds.index(k) for k in pool] if (kinds := list(dict.fromkeys(pool))) else []
-    n = len(ranks)
-    while True:  # the next permutation in lexicographic order of the ranks (Narayana)
-        yield dict(zip(cast, [kinds[r] for r in ranks], strict=True))
-        i = n - 2
-        while i >= 0 and ranks[i] >= ranks[i + 1]:
-            i -= 1
-        if i < 0:
-            return
-        j = n - 1
-        while ranks[j] <= ranks[i]:
-            j -= 1
-        ranks[i], ranks[j] = ranks[j], ranks[i]
-        ranks[i + 1 :] = reversed(ranks[i + 1 :])
+def _arrangements(counts: Sequence[int]) -> np.ndarray:
+    """Every arrangement of a multiset (``counts[k]`` copies of kind ``k``) as rows of kinds, in
+    lexicographic order, built a position at a time for all rows at once.
+
+    >>> _arrangements([2, 1]).tolist()
+    [[0, 0, 1], [0, 1, 0], [1, 0, 0]]
+    """
+    rows = np.zeros((1, 0), dtype=np.int8)
+    left = np.array([list(counts)], dtype=np.int16)
+    for _ in range(sum(counts)):
+        parents, grown, rest = [], [], []
+        for k in range(len(counts)):
+            has = np.flatnonzero(left[:, k] > 0)
+            if len(has):
+                parents.append(has)
+                grown.append(np.concatenate([rows[has], np.full((len(has), 1), k, dtype=np.int8)], axis=1))
+                after = left[has]
+                after[:, k] -= 1
+                rest.append(after)
+        order = np.argsort(np.concatenate(parents), kind="stable")  # each row's children, in kind order
+        rows, left = np.concatenate(grown)[order], np.concatenate(rest)[order]
+    return rows
+
+
+def _params(par: dict[str, object]) -> Params:
+    """A parameter choice of :func:`_parameters` as the tuple of :class:`SheetCodes`."""
+    loop, turf, start = par["godly_being_entry_loop"], par["boss_turf"], par["henchman_start"]
+    assert loop is None or isinstance(loop, int)
+    assert (turf is None or isinstance(turf, Location)) and (start is None or isinstance(start, Location))
+    return (loop, turf, start)
+
+
+def _first_appearance(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each value's number, the distinct values numbered in order of first appearance, and the index of
+    each distinct value's first appearance."""
+    _, first, inverse = np.unique(values, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    number = np.empty(len(first), dtype=np.int32)
+    number[order] = np.arange(len(first), dtype=np.int32)
+    return number[inverse.reshape(-1)], first[order]
 
 
 def _parameters(public: Script, content: Content) -> list[dict[str, object]]:
@@ -204,13 +269,24 @@ _CACHE: dict[tuple[object, ...], Sheets] = {}
 
 def _sheets_for(public: Script, content: Content, *, share_verdicts: bool = True) -> Sheets:
     """The enumeration behind :func:`private_sheets`; ``share_verdicts=False`` asks the validator about
-    every proposal (the reference the tests compare the shared verdicts with)."""
+    every proposal (the reference the tests compare the shared verdicts with).
+
+    For each plot combination and each count of roles the plots allow, every arrangement of the roles
+    on the counted characters is a row of a numpy array, in lexicographic order; each irregular-role
+    choice (``extras``) and each parameter choice multiplies it. The validator is asked once per class
+    of rows (below) × irregular class × parameter choice, and the verdicts are spread over the rows."""
     tset = content.sets[public.set_id]
     cast = public.cast
     irregular = [c for c in cast if "irregular_role" in content.characters[c].traits]
     counted = tuple(c for c in cast if c not in irregular)
-    out: list[Sheet] = []
     params = _parameters(public, content)
+    subplots = list(itertools.combinations(tset.subplots, tset.n_subplots))
+    combos = [(main, subs) for main in tset.main_plots for subs in subplots]
+    ranges_of = {combo: _plot_ranges(content, *combo) for combo in combos}
+    role_names = sorted(
+        set(content.roles) | set(tset.roles) | {"person"} | {r for rg in ranges_of.values() for r in rg}
+    )
+    code = {r: n for n, r in enumerate(role_names)}
     # The validator sees a character only through its tags and traits: sheets that differ by a
     # permutation of roles among characters with the same tags and traits get the same verdict, so it is
     # asked once per class (its own rules are not restated here).
@@ -219,81 +295,102 @@ def _sheets_for(public: Script, content: Content, *, share_verdicts: bool = True
         for c in cast
     }
     kinds = list(dict.fromkeys(kind_of.values()))
-    counted_classes = [g for k in kinds if len(g := tuple(c for c in counted if kind_of[c] == k)) > 1]
+    position = {c: n for n, c in enumerate(counted)}
+    classes = [g for k in kinds if len(g := [position[c] for c in counted if kind_of[c] == k]) > 1]
+    alone = [position[c] for c in counted if sum(kind_of[c] == kind_of[d] for d in counted) == 1]
     irregular_classes = [tuple(c for c in irregular if kind_of[c] == k) for k in kinds]
-    alone = tuple(c for c in counted if sum(kind_of[c] == kind_of[d] for d in counted) == 1)
-    verdicts: dict[tuple[object, ...], bool] = {}
-    assignments: dict[tuple[tuple[str, int], ...], list[tuple[dict[str, str], tuple[object, ...]]]] = {}
-    # each sheet's codes, numbered in order of first appearance (SheetCodes)
-    role_code: dict[int, int] = {}
-    role_dicts: list[Mapping[str, str]] = []
-    plot_code: dict[tuple[str, tuple[str, ...]], int] = {}
-    param_code: dict[int, int] = {}
-    param_choices: list[Params] = []
-    rows, plot_rows, param_rows = array("i"), array("i"), array("i")
+    counted_columns = [cast.index(c) for c in counted]
+    irregular_columns = [cast.index(c) for c in irregular]
     # distinct culprits so the validator judges the sheet alone (culprits are added later)
     culprits = {i.day: cast[k % len(cast)] for k, i in enumerate(public.incidents)}
-    for main in tset.main_plots:
-        for subs in itertools.combinations(tset.subplots, tset.n_subplots):
-            ranges = _plot_ranges(content, main, subs)
-            plot_roles = set(ranges)
-            free = [r for r in tset.roles if r != "person" and r not in plot_roles] or ["person"]
-            extras = []
-            for extra in itertools.product(free, repeat=len(irregular)):
-                given = dict(zip(irregular, extra, strict=True))
-                extras.append((given, tuple(tuple(sorted(given[c] for c in g)) for g in irregular_classes)))
-            for counts in _multisets([(r, lo, hi) for r, (lo, hi) in sorted(ranges.items())], len(counted)):
-                pattern = tuple(sorted(counts.items()))
-                found = assignments.get(pattern)
-                if found is None:
-                    found = assignments[pattern] = [
-                        (
-                            roles,
-                            (
-                                *(roles[c] for c in alone),
-                                *(tuple(sorted(roles[c] for c in g)) for g in counted_classes),
-                            ),
-                        )
-                        for roles in _assignments(counted, counts)
-                    ]
-                for roles, orbit in found:
-                    for given, orbit_irregular in extras:
-                        full = {**roles, **given} if given else roles
-                        for n, par in enumerate(params):
-                            cls = orbit if share_verdicts else tuple(full.items())
-                            key = (main, subs, cls, orbit_irregular, n)
-                            ok = verdicts.get(key)
-                            if ok is None:
-                                sheet = Sheet(main, tuple(subs), full, **par)  # type: ignore[arg-type]
-                                ok = verdicts[key] = not script_problems(
-                                    sheet_script(public, sheet, culprits), content
-                                )
-                            if ok:
-                                out.append(Sheet(main, tuple(subs), full, **par))  # type: ignore[arg-type]
-                                r = role_code.get(id(full))
-                                if r is None:
-                                    r = role_code[id(full)] = len(role_dicts)
-                                    role_dicts.append(full)
-                                rows.append(r)
-                                plot_rows.append(plot_code.setdefault((main, subs), len(plot_code)))
-                                q = param_code.get(n)
-                                if q is None:
-                                    q = param_code[n] = len(param_choices)
-                                    sheet = out[-1]
-                                    param_choices.append(
-                                        (sheet.godly_being_entry_loop, sheet.boss_turf, sheet.henchman_start)
-                                    )
-                                param_rows.append(q)
-    sheets = Sheets(out)
-    sheets.codes = SheetCodes(
-        roles=np.frombuffer(rows, dtype=np.int32).copy(),
-        role_dicts=role_dicts,
-        plots=np.frombuffer(plot_rows, dtype=np.int32).copy(),
-        plot_choices=list(plot_code),
-        params=np.frombuffer(param_rows, dtype=np.int32).copy(),
-        param_choices=param_choices,
+
+    def judge(main: str, subs: tuple[str, ...], roles: dict[str, str], par: dict[str, object]) -> bool:
+        sheet = Sheet(main, subs, roles, **par)  # type: ignore[arg-type]
+        return not script_problems(sheet_script(public, sheet, culprits), content)
+
+    # per count of roles: the rows (role codes of the counted characters), each row's class, a row of
+    # each class
+    patterns: dict[tuple[tuple[str, int], ...], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+    blocks: list[tuple[np.ndarray, int, np.ndarray]] = []  # (role rows in cast order, combo, parameter)
+    for combo_index, (main, subs) in enumerate(combos):
+        ranges = ranges_of[(main, subs)]
+        free = [r for r in tset.roles if r != "person" and r not in ranges] or ["person"]
+        extras = list(itertools.product(free, repeat=len(irregular)))
+        extra_codes = np.array([[code[r] for r in e] for e in extras], dtype=np.int16).reshape(
+            len(extras), len(irregular)
+        )
+        extra_class: dict[object, int] = {}
+        extra_of = np.array(
+            [
+                extra_class.setdefault(
+                    tuple(tuple(sorted(e[irregular.index(c)] for c in g)) for g in irregular_classes)
+                    if share_verdicts
+                    else n,
+                    len(extra_class),
+                )
+                for n, e in enumerate(extras)
+            ],
+            dtype=np.int64,
+        )
+        extra_rep = [extras[list(extra_of).index(j)] for j in range(len(extra_class))]
+        for counts in _multisets([(r, lo, hi) for r, (lo, hi) in sorted(ranges.items())], len(counted)):
+            pattern = tuple(sorted(counts.items()))
+            hit = patterns.get(pattern)
+            if hit is None:
+                kinds_here = [r for r, _ in pattern] + ["person"]
+                persons = len(counted) - sum(counts.values())
+                arranged = _arrangements([n for _, n in pattern] + [persons])
+                rows = np.array([code[k] for k in kinds_here], dtype=np.int16)[arranged]
+                if share_verdicts:
+                    key = np.concatenate(
+                        [rows[:, alone], *(np.sort(rows[:, g], axis=1) for g in classes)], axis=1
+                    )
+                    _, reps, row_class = np.unique(key, axis=0, return_index=True, return_inverse=True)
+                    row_class = row_class.reshape(-1)
+                else:
+                    reps = row_class = np.arange(len(rows))
+                hit = patterns[pattern] = (rows, row_class, reps)
+            rows, row_class, reps = hit
+            verdict = np.zeros((len(reps), len(extra_rep), len(params)), dtype=bool)
+            for k, rep in enumerate(reps.tolist()):
+                given = {c: role_names[v] for c, v in zip(counted, rows[rep].tolist(), strict=True)}
+                for j, extra in enumerate(extra_rep):
+                    roles = {**given, **dict(zip(irregular, extra, strict=True))}
+                    for n, par in enumerate(params):
+                        verdict[k, j, n] = judge(main, subs, roles, par)
+            ok = verdict[row_class][:, extra_of, :]  # rows × extras × parameters, in the sheets' order
+            at_row, at_extra, at_param = np.nonzero(ok)
+            if not len(at_row):
+                continue
+            block = np.empty((len(at_row), len(cast)), dtype=np.int16)
+            block[:, counted_columns] = rows[at_row]
+            block[:, irregular_columns] = extra_codes[at_extra]
+            blocks.append((block, combo_index, at_param))
+    full = np.concatenate([b[0] for b in blocks]) if blocks else np.zeros((0, len(cast)), dtype=np.int16)
+    combo_of = np.concatenate([np.full(len(b[0]), b[1], dtype=np.int32) for b in blocks]) if blocks else (
+        np.zeros(0, dtype=np.int32)
     )
-    return sheets
+    param_of = np.concatenate([b[2] for b in blocks]) if blocks else np.zeros(0, dtype=np.int64)
+    # number the role rows, plots and parameters in order of first appearance
+    if len(role_names) ** len(cast) < 2**62:  # a row as one integer
+        weights = np.array([len(role_names) ** k for k in range(len(cast))], dtype=np.int64)
+        row_key: np.ndarray = full.astype(np.int64) @ weights
+    else:
+        row_key = np.unique(full, axis=0, return_inverse=True)[1].reshape(-1)
+    role_of, first = _first_appearance(row_key)
+    plots, plot_first = _first_appearance(combo_of)
+    param_numbers, param_first = _first_appearance(param_of)
+    codes = SheetCodes(
+        cast=cast,
+        role_names=role_names,
+        role_rows=full[first],
+        roles=role_of,
+        plots=plots,
+        plot_choices=[combos[k] for k in combo_of[plot_first].tolist()],
+        params=param_numbers,
+        param_choices=[_params(params[k]) for k in param_of[param_first].tolist()],
+    )
+    return Sheets(codes, (*counted, *irregular))
 
 
 def private_sheets(public: Script, content: Content | None = None) -> Sheets:

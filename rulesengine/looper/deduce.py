@@ -49,7 +49,7 @@ import numpy as np
 
 from rulesengine.errors import IllegalActionError, InputError
 from rulesengine.looper.actions import Action, Guess, PlaceCard, UseAbility, to_dict
-from rulesengine.looper.candidates import Sheet, SheetCodes, private_sheets, sheet_script
+from rulesengine.looper.candidates import Sheet, SheetCodes, _first_appearance, private_sheets, sheet_script
 from rulesengine.looper.content import Content, Refusal, load_content
 from rulesengine.looper.engine import Game
 from rulesengine.looper.observe import MastermindObservation, ProtagonistsObservation, observation
@@ -779,12 +779,15 @@ class _Table:
         self.cast = {c: n for n, c in enumerate(cast)}
         self.columns: dict[tuple[object, ...], tuple[np.ndarray, list[Any]]] = {}
         codes: SheetCodes | None = getattr(sheets, "codes", None)
-        if codes is None:
-            codes = _number(sheets)
-        # role rows: sheets share their role dicts, so each distinct dict is coded once, and a character's
-        # role column is made when it is first asked for (the filters ask few of them of every sheet)
-        self.row_of, self.distinct = codes.roles, codes.role_dicts  # each sheet's role dict, numbered
-        self.role_names = sorted({r for roles in self.distinct for r in roles.values()} | set(content.roles))
+        if codes is None or codes.cast != cast:
+            codes = _number(sheets, cast)
+        # role rows: each distinct role assignment is a row of codes (cast order), ``row_of`` each
+        # sheet's row; a character's column is made when it is first asked for
+        self.role_names = sorted(set(codes.role_names) | set(content.roles))
+        index = {r: n for n, r in enumerate(self.role_names)}
+        recode = np.array([index[r] for r in codes.role_names], dtype=np.int16)
+        self.role_rows = recode[codes.role_rows] if len(codes.role_rows) else codes.role_rows
+        self.row_of = codes.roles
         # plots and character parameters: few distinct values, coded per sheet
         self.combo, self.combos = codes.plots, list(codes.plot_choices)
         self.param, self.params = codes.params, list(codes.param_choices)
@@ -794,13 +797,9 @@ class _Table:
         out = _Table.__new__(_Table)
         out.sheets = [self.sheets[n] for n in rows.tolist()]
         out.content, out.cast, out.columns, out.role_names = self.content, self.cast, {}, self.role_names
-        # the role dicts the rows use, renumbered in order of first appearance
-        used, first, row_of = np.unique(self.row_of[rows], return_index=True, return_inverse=True)
-        order = np.argsort(first, kind="stable")
-        renumber = np.empty(len(used), dtype=np.int32)
-        renumber[order] = np.arange(len(used), dtype=np.int32)
-        out.row_of = renumber[row_of.reshape(-1)]
-        out.distinct = [self.distinct[k] for k in used[order].tolist()]
+        # the role rows the sheets use, renumbered in order of first appearance
+        out.row_of, first = _first_appearance(self.row_of[rows])
+        out.role_rows = self.role_rows[self.row_of[rows][first]]
         out.combo, out.combos = self.combo[rows], self.combos
         out.param, out.params = self.param[rows], self.params
         return out
@@ -820,10 +819,7 @@ class _Table:
     def _column(self, key: tuple[object, ...]) -> tuple[np.ndarray, list[Any]]:
         kind = key[0]
         if kind == "role":
-            code = {r: n for n, r in enumerate(self.role_names)}
-            c = str(key[1])
-            per_dict = np.array([code[roles[c]] for roles in self.distinct], dtype=np.int16)
-            return per_dict[self.row_of], self.role_names
+            return self.role_rows[:, self.cast[str(key[1])]][self.row_of], self.role_names
         if kind == "eq":
             base, values = self.column(key[1])  # type: ignore[arg-type]
             other = key[2]
@@ -853,20 +849,15 @@ class _Table:
         return index[self.combo], decode
 
 
-def _number(sheets: Sequence[Sheet]) -> SheetCodes:
+def _number(sheets: Sequence[Sheet], cast: tuple[str, ...]) -> SheetCodes:
     """The codes of ``sheets`` that did not come from the enumeration (which numbers its own)."""
-    rows: dict[int, int] = {}
-    distinct: list[Mapping[str, str]] = []
-    row_of = np.empty(len(sheets), dtype=np.int32)
-    for n, sheet in enumerate(sheets):
-        k = rows.get(id(sheet.roles))
-        if k is None:
-            k = rows[id(sheet.roles)] = len(distinct)
-            distinct.append(sheet.roles)
-        row_of[n] = k
+    assignment, assignments = _codes([tuple(s.roles[c] for c in cast) for s in sheets])
+    role_names = sorted({r for a in assignments for r in a})
+    index = {r: n for n, r in enumerate(role_names)}
+    rows = np.array([[index[r] for r in a] for a in assignments], dtype=np.int16).reshape(-1, len(cast))
     combo, combos = _codes([(s.main_plot, s.subplots) for s in sheets])
     param, params = _codes([(s.godly_being_entry_loop, s.boss_turf, s.henchman_start) for s in sheets])
-    return SheetCodes(row_of, distinct, combo, combos, param, params)
+    return SheetCodes(cast, role_names, rows, assignment, combo, combos, param, params)
 
 
 _TABLES: dict[tuple[int, int, tuple[str, ...]], tuple[Sequence[Sheet], Content, _Table]] = {}
@@ -1702,14 +1693,13 @@ class _Found:
 
     def assignments(self) -> dict[tuple[tuple[str, str], ...], Fraction]:
         """The probability of each whole role assignment (the sheets' role dicts, by value)."""
-        table = self.table
-        canon: dict[tuple[tuple[str, str], ...], int] = {}
-        ids = np.array(
-            [canon.setdefault(tuple(sorted(d.items())), len(canon)) for d in table.distinct], dtype=np.int64
-        )
-        mass = self._combo_mass(ids[table.row_of] if len(ids) else np.zeros(0, dtype=np.int64), len(canon))
-        names = list(canon)
-        return {names[k]: w for k, w in mass.items()}
+        table = self.table  # (its role rows are distinct assignments)
+        mass = self._combo_mass(table.row_of, len(table.role_rows))
+        cast, names = list(table.cast), table.role_names
+        return {
+            tuple(sorted(zip(cast, (names[k] for k in table.role_rows[row].tolist()), strict=True))): w
+            for row, w in mass.items()
+        }
 
 
 class _FoundCandidates(Sequence[Candidate]):

@@ -458,17 +458,25 @@ def test_sheet_bound_is_the_number_of_proposals(name: str, monkeypatch: pytest.M
 
 @pytest.mark.parametrize("name", ["fs_01_tutorial", "btx_01_first_contract"])
 def test_the_enumeration_numbers_its_sheets_as_the_table_would(name: str) -> None:
-    """``private_sheets`` records each sheet's role dict, plots and parameters as codes while it makes
-    them; they are the codes the deduction's table computes from the sheets themselves."""
-    from rulesengine.looper.deduce import _number
+    """``private_sheets`` makes its sheets as numpy columns (role rows, plots, parameters); the
+    deduction's table read off them is the table it builds from the sheets one by one: the same codes,
+    the same values, and every sheet read back is the sheet listed."""
+    from rulesengine.looper.deduce import _Table
 
-    sheets = private_sheets(load_script(SCRIPTS_DIR / f"{name}.yaml"))
-    made, numbered = sheets.codes, _number(list(sheets))
-    for field in ("roles", "plots", "params"):
+    script = load_script(SCRIPTS_DIR / f"{name}.yaml")
+    sheets = private_sheets(script)
+    listed = list(sheets)
+    assert len(listed) == len(sheets) and listed[7] == sheets[7] == sheets[7 - len(sheets)]
+    assert sheets[3:5] == listed[3:5]
+    made, numbered = (_Table(x, script.cast, load_content()) for x in (sheets, listed))
+    assert made.role_names == numbered.role_names
+    for c in script.cast:
+        assert np.array_equal(made.column(("role", c))[0], numbered.column(("role", c))[0])
+    for field in ("row_of", "role_rows", "combo", "param"):
         assert np.array_equal(getattr(made, field), getattr(numbered, field))
-    assert made.role_dicts == numbered.role_dicts
-    assert made.plot_choices == numbered.plot_choices
-    assert made.param_choices == numbered.param_choices
+    assert made.combos == numbered.combos and made.params == numbered.params
+    with pytest.raises(IndexError):
+        sheets[len(sheets)]
 
 
 def test_best_guesses_are_the_tied_most_likely_assignments_tl_fg3() -> None:
