@@ -37,6 +37,7 @@ import os
 import subprocess
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +65,18 @@ def after_first_loop(path: str, seed: int = 0) -> Game:
         )
         game.apply(agents[side](observation(game, side), game.legal_actions()))
     return game
+
+
+def fisher_greater(a: int, n: int, b: int, m: int) -> Fraction:
+    """The one-sided Fisher exact p-value that a/n wins beat b/m by chance: the probability, with the
+    a + b wins dealt at random over the n + m games, that the first n get at least a of them.
+
+    >>> fisher_greater(4, 40, 0, 40)  # C(40, 4) / C(80, 4): 4 wins all dealt to the first 40 games
+    Fraction(703, 12166)
+    """
+    wins, total = a + b, n + m
+    ways = sum(math.comb(n, k) * math.comb(m, wins - k) for k in range(a, min(n, wins) + 1))
+    return Fraction(ways, math.comb(total, wins))
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -160,6 +173,13 @@ def win_rates(
             f"{'all BTX':<28} {name:<10} wins {won:>3}/{games * n_scripts} ({lo:.2f}-{hi:.2f})  "
             f"final guess right {guess_won:>3}/{guessed} ({glo:.2f}-{ghi:.2f})"
         )
+    (won_h, _, _), (won_d, _, _) = totals["heuristic"], totals["deducing"]
+    n = games * n_scripts
+    p = fisher_greater(won_d, n, won_h, n)
+    print(
+        f"deducing wins more than heuristic: one-sided Fisher exact p = {float(p):.4f} "
+        f"({won_d}/{n} against {won_h}/{n})"
+    )
     table["all"] = totals
     return table
 
