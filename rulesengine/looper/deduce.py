@@ -43,7 +43,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 
@@ -795,7 +795,7 @@ class _Table:
     def subset(self, rows: np.ndarray) -> _Table:
         """The table of the sheets ``rows`` (in their order), with the same codes and values."""
         out = _Table.__new__(_Table)
-        out.sheets = [self.sheets[n] for n in rows.tolist()]
+        out.sheets = _Rows(self.sheets, rows)
         out.content, out.cast, out.columns, out.role_names = self.content, self.cast, {}, self.role_names
         # the role rows the sheets use, renumbered in order of first appearance
         out.row_of, first = _first_appearance(self.row_of[rows])
@@ -858,6 +858,27 @@ def _number(sheets: Sequence[Sheet], cast: tuple[str, ...]) -> SheetCodes:
     combo, combos = _codes([(s.main_plot, s.subplots) for s in sheets])
     param, params = _codes([(s.godly_being_entry_loop, s.boss_turf, s.henchman_start) for s in sheets])
     return SheetCodes(cast, role_names, rows, assignment, combo, combos, param, params)
+
+
+class _Rows(Sequence[Sheet]):
+    """The sheets ``rows`` of ``sheets``, read when asked for (a table's subset makes no sheet)."""
+
+    def __init__(self, sheets: Sequence[Sheet], rows: np.ndarray) -> None:
+        self.base, self.rows = sheets, rows
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @overload
+    def __getitem__(self, i: int) -> Sheet: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Sheet]: ...
+
+    def __getitem__(self, i: int | slice) -> Sheet | Sequence[Sheet]:
+        if isinstance(i, slice):
+            return _Rows(self.base, self.rows[i])
+        return self.base[int(self.rows[i])]
 
 
 _TABLES: dict[tuple[int, int, tuple[str, ...]], tuple[Sequence[Sheet], Content, _Table]] = {}
