@@ -337,9 +337,11 @@ def _sheets_for(public: Script, content: Content, *, share_verdicts: bool = True
             pattern = tuple(sorted(counts.items()))
             hit = patterns.get(pattern)
             if hit is None:
-                kinds_here = [r for r, _ in pattern] + ["person"]
-                persons = len(counted) - sum(counts.values())
-                arranged = _arrangements([n for _, n in pattern] + [persons])
+                # the roles by name, then the Persons (a plot's own "person" count joins the rest)
+                named = [(r, n) for r, n in pattern if r != "person"]
+                kinds_here = [r for r, _ in named] + ["person"]
+                persons = len(counted) - sum(n for _, n in named)
+                arranged = _arrangements([n for _, n in named] + [persons])
                 rows = np.array([code[k] for k in kinds_here], dtype=np.int16)[arranged]
                 if share_verdicts:
                     key = np.concatenate(

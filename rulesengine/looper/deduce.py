@@ -673,9 +673,10 @@ def deduce(
     every = _sheet_table(sheets, record.sheet.cast, content)
     alive = np.ones(len(sheets), dtype=bool)
     for i, test, why_id, fields in filters:
-        fails = int(np.count_nonzero(alive & ~test(every)))
+        passes = test(every)
+        fails = int(np.count_nonzero(alive & ~passes))
         if fails:
-            alive &= test(every)
+            alive &= passes
             removed[i] += fails * n_culprit_sets
             reason.setdefault(i, (why_id, fields))
     table = every if alive.all() else every.subset(np.flatnonzero(alive))
