@@ -129,15 +129,18 @@ guess_table(last)
             """
 ## Step it yourself
 
-Pick a script, press **Next day**: the heat map, the candidates falling, the eliminations explained, the
-advisor's guess and what to try tomorrow (the options with the most expected information, in bits).
+Pick a script and a recorded game (each is a small version of the script with its own private sheet,
+played by the same agents every time), press **Next day**: the heat map, the candidates falling, the
+eliminations explained, the advisor's guess and what to try tomorrow (the options with the most expected
+information, in bits).
 """,
             """
 ## Tự bước từng ngày
 
-Chọn một Kịch bản, bấm **Ngày tiếp theo**: bản đồ nhiệt, số kịch bản giảm dần, lời giải thích cho
-từng lần loại, lời đoán của cố vấn và điều nên thử ngày mai (các lựa chọn cho nhiều thông tin kỳ vọng nhất,
-tính bằng bit).
+Chọn một Kịch bản và một ván đã ghi (mỗi ván là một bản thu nhỏ của kịch bản với bảng kịch bản bí mật
+riêng, lần nào cũng do cùng các tác nhân chơi), bấm **Ngày tiếp theo**: bản đồ nhiệt, số kịch bản giảm
+dần, lời giải thích cho từng lần loại, lời đoán của cố vấn và điều nên thử ngày mai (các lựa chọn cho
+nhiều thông tin kỳ vọng nhất, tính bằng bit).
 """,
         ),
         code(

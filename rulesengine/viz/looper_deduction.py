@@ -351,31 +351,50 @@ def _image(size: tuple[float, float], css_class: str) -> widgets.Image:
     return image
 
 
+#: How many recorded games the widget offers per script: game k is :class:`DayByDay` with seed k - 1
+#: (its small private sheet and the heuristic agents' play follow from the seed, so it replays the same).
+RECORDED_GAMES = 5
+
+
 class DeductionWidget:
-    """Pick a BTX script, press **Next day**: the heat map, the candidates chart and the explanation.
+    """Pick a BTX script and a recorded game, press **Next day**: the heat map, the candidates chart and
+    the explanation.
 
     Labels, names and sentences are in the notebook's language (and follow its switch). The pictures
-    keep their place, empty, until the first day is played.
+    keep their place, empty, until the first day is played. Changing the script or the game starts it
+    over.
 
     >>> app = DeductionWidget(draw=False)
-    >>> app.heat.layout.visibility, app.picker.options[0]
-    ('hidden', ('First Contract', 'btx_01_first_contract'))
+    >>> app.heat.layout.visibility, app.picker.options[0], app.game.options[1]
+    ('hidden', ('First Contract', 'btx_01_first_contract'), ('2', 1))
     """
 
-    def __init__(self, script_id: str = "btx_01_first_contract", draw: bool = True) -> None:
+    def __init__(self, script_id: str = "btx_01_first_contract", draw: bool = True, seed: int = 0) -> None:
         self.draw = draw
         self.picker = widgets.Dropdown(options=script_choices(), value=script_id)
+        self.game = widgets.Dropdown(
+            options=[(str(k + 1), k) for k in range(RECORDED_GAMES)],
+            value=seed,
+            layout=widgets.Layout(width="160px"),
+            style={"description_width": "initial"},
+        )
+        self.game.add_class("rulesengine-deduce-game")
         self.next = widgets.Button(layout=widgets.Layout(width="180px"))
         self.next.add_class("rulesengine-deduce-next")
         self.heat = _image(HEAT_SIZE, "rulesengine-deduce-heat")
         self.fall = _image(FALL_SIZE, "rulesengine-deduce-fall")
         self.text = widgets.HTML()
         self.text.add_class("rulesengine-deduce-text")
-        self.days = DayByDay(script_id)
+        self.days = DayByDay(script_id, seed)
         self.picker.observe(self._restart, names="value")
+        self.game.observe(self._restart, names="value")
         self.next.on_click(lambda _b: self.step())
         self.widget = widgets.VBox(
-            [widgets.HBox([self.picker, self.next]), widgets.HBox([self.heat, self.fall]), self.text]
+            [
+                widgets.HBox([self.picker, self.game, self.next]),
+                widgets.HBox([self.heat, self.fall]),
+                self.text,
+            ]
         )
         self.widget.add_class("rulesengine-deduce")
         self._relabel()
@@ -383,12 +402,13 @@ class DeductionWidget:
 
     def _relabel(self, redraw: bool = False) -> None:
         self.picker.description = say("Script", "Kịch bản")
+        self.game.description = say("Recorded game", "Ván đã ghi")
         self.next.description = say("Next day", "Ngày tiếp theo")
         if redraw and self.days.history:
             self._show()
 
     def _restart(self, _change: Any = None) -> None:
-        self.days = DayByDay(self.picker.value)
+        self.days = DayByDay(self.picker.value, self.game.value)
         for image in (self.heat, self.fall):
             image.layout.visibility = "hidden"
             image.value = b""
@@ -414,6 +434,7 @@ class DeductionWidget:
 
 
 __all__ = [
+    "RECORDED_GAMES",
     "DayByDay",
     "DeductionWidget",
     "Tables",

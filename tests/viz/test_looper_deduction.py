@@ -97,8 +97,26 @@ def test_widget_hides_its_pictures_until_the_first_day_and_speaks_the_language()
     assert {app.heat.layout.visibility, app.fall.layout.visibility} == {"visible"}
     assert app.heat.value[:4] == b"\x89PNG"
     assert "Lời đoán tốt nhất" in app.text.value and "<table" in app.text.value
+    assert app.game.description == "Ván đã ghi"
     i18n.set_language("en")
     assert app.next.description == "Next day" and "best guess" in app.text.value
+    assert app.game.description == "Recorded game"
+
+
+def test_picking_a_recorded_game_starts_that_game_over() -> None:
+    """Game k of the picker is the game played with seed k - 1: picking it starts it from its first day
+    (pictures hidden again), and its first day is that game's, not the previous one's."""
+    app = DeductionWidget(draw=False)
+    app.step()
+    first = app.days.history[-1][1].candidates
+    app.game.value = 2
+    assert app.days.history == [] and app.heat.layout.visibility == "hidden"
+    assert not app.next.disabled
+    app.step()
+    assert app.days.history[-1][1].candidates == DayByDay("btx_01_first_contract", 2).step().candidates
+    third, first_game = DayByDay("btx_01_first_contract", 2), DayByDay("btx_01_first_contract")
+    assert app.days.script == third.script != first_game.script
+    assert first == DayByDay("btx_01_first_contract").step().candidates
 
 
 def test_what_to_try_names_the_card_and_target_not_a_dict() -> None:
