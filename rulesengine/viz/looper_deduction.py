@@ -27,6 +27,7 @@ from matplotlib.axes import Axes
 from matplotlib.ticker import FuncFormatter, NullFormatter
 
 from rulesengine import i18n
+from rulesengine.errors import InputError
 from rulesengine.looper.actions import from_dict
 from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists
 from rulesengine.looper.deduce import Deduction, PublicRecord, deduce, message, tiny_script
@@ -370,6 +371,10 @@ class DeductionWidget:
     """
 
     def __init__(self, script_id: str = "btx_01_first_contract", draw: bool = True, seed: int = 0) -> None:
+        if not (isinstance(seed, int) and 0 <= seed < RECORDED_GAMES):
+            raise InputError("seed", f"expected a recorded game from 0 to {RECORDED_GAMES - 1}, got {seed!r}")
+        if script_id not in btx_scripts():
+            raise InputError("script_id", f"expected one of {', '.join(btx_scripts())}, got {script_id!r}")
         self.draw = draw
         self.picker = widgets.Dropdown(options=script_choices(), value=script_id)
         self.game = widgets.Dropdown(

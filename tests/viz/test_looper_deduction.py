@@ -142,3 +142,12 @@ def test_what_to_try_names_the_card_and_target_not_a_dict() -> None:
     tomorrow = next_table(after_day, "en")
     assert tomorrow is not None and len(tomorrow.rows) >= 2
     assert all(m["action"]["type"] == "place_card" for m in after_day.as_dict("en")["next"])
+
+
+@pytest.mark.parametrize(("kwargs", "field"), [({"seed": 5}, "seed"), ({"seed": -1}, "seed"),
+                                              ({"script_id": "fs_01_tutorial"}, "script_id")])
+def test_a_widget_asked_for_a_game_it_does_not_offer_says_which_field(kwargs: dict, field: str) -> None:
+    from rulesengine.errors import InputError
+
+    with pytest.raises(InputError, match=field):
+        DeductionWidget(draw=False, **kwargs)
