@@ -196,14 +196,6 @@ def _arrangements(counts: Sequence[int]) -> np.ndarray:
     return rows
 
 
-def _params(par: dict[str, object]) -> Params:
-    """A parameter choice of :func:`_parameters` as the tuple of :class:`SheetCodes`."""
-    loop, turf, start = par["godly_being_entry_loop"], par["boss_turf"], par["henchman_start"]
-    assert loop is None or isinstance(loop, int)
-    assert (turf is None or isinstance(turf, Location)) and (start is None or isinstance(start, Location))
-    return (loop, turf, start)
-
-
 def _first_appearance(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Each value's number, the distinct values numbered in order of first appearance, and the index of
     each distinct value's first appearance."""
@@ -214,16 +206,14 @@ def _first_appearance(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return number[inverse.reshape(-1)], first[order]
 
 
-def _parameters(public: Script, content: Content) -> list[dict[str, object]]:
-    """Every choice of the character parameters the cast calls for (validated later)."""
+def _parameters(public: Script, content: Content) -> list[Params]:
+    """Every choice of the character parameters the cast calls for (validated later): (Godly Being's
+    entry loop, Boss's turf, Henchman's start), ``None`` where the cast has no such character."""
     traits = {t for c in public.cast for t in content.characters[c].traits}
     loops: list[int | None] = list(range(1, public.loops + 1)) if "enters_on_loop" in traits else [None]
     turfs: list[Location | None] = list(Location) if "turf" in traits else [None]
     starts: list[Location | None] = list(Location) if "start_chosen" in traits else [None]
-    return [
-        {"godly_being_entry_loop": a, "boss_turf": b, "henchman_start": c}
-        for a, b, c in itertools.product(loops, turfs, starts)
-    ]
+    return list(itertools.product(loops, turfs, starts))
 
 
 def _plot_ranges(content: Content, main: str, subs: tuple[str, ...]) -> dict[str, list[int]]:
@@ -237,6 +227,23 @@ def _plot_ranges(content: Content, main: str, subs: tuple[str, ...]) -> dict[str
     return ranges
 
 
+def _proposals(
+    public: Script, content: Content, slots: int
+) -> list[tuple[str, tuple[str, ...], list[str], list[dict[str, int]]]]:
+    """What the enumeration proposes to the validator, per plot combination of the set: the main plot,
+    the subplots, the roles a character with an irregular role may take, and every count of roles the
+    plots' ranges allow on ``slots`` counted characters (:func:`sheet_bound` counts the same)."""
+    tset = content.sets[public.set_id]
+    out = []
+    for main in tset.main_plots:
+        for subs in itertools.combinations(tset.subplots, tset.n_subplots):
+            ranges = _plot_ranges(content, main, subs)
+            free = [r for r in tset.roles if r != "person" and r not in ranges] or ["person"]
+            counts = list(_multisets([(r, lo, hi) for r, (lo, hi) in sorted(ranges.items())], slots))
+            out.append((main, subs, free, counts))
+    return out
+
+
 def sheet_bound(public: Script, content: Content | None = None) -> int:
     """How many sheets :func:`private_sheets` proposes to the validator on ``public``: an upper bound on
     their number, counted (multinomials, no sheet made), so that it is cheap on any script.
@@ -247,20 +254,16 @@ def sheet_bound(public: Script, content: Content | None = None) -> int:
     '2,282,918,400'
     """
     content = content if content is not None else load_content()
-    tset = content.sets[public.set_id]
     irregular = [c for c in public.cast if "irregular_role" in content.characters[c].traits]
     slots = len(public.cast) - len(irregular)
     per_choice = len(_parameters(public, content))
     total = 0
-    for main in tset.main_plots:
-        for subs in itertools.combinations(tset.subplots, tset.n_subplots):
-            ranges = _plot_ranges(content, main, subs)
-            free = [r for r in tset.roles if r != "person" and r not in ranges] or ["person"]
-            for counts in _multisets([(r, lo, hi) for r, (lo, hi) in sorted(ranges.items())], slots):
-                ways = math.factorial(slots) // math.factorial(slots - sum(counts.values()))
-                for n in counts.values():
-                    ways //= math.factorial(n)
-                total += ways * len(free) ** len(irregular) * per_choice
+    for _main, _subs, free, all_counts in _proposals(public, content, slots):
+        for counts in all_counts:
+            ways = math.factorial(slots) // math.factorial(slots - sum(counts.values()))
+            for n in counts.values():
+                ways //= math.factorial(n)
+            total += ways * len(free) ** len(irregular) * per_choice
     return total
 
 
@@ -280,12 +283,10 @@ def _sheets_for(public: Script, content: Content, *, share_verdicts: bool = True
     irregular = [c for c in cast if "irregular_role" in content.characters[c].traits]
     counted = tuple(c for c in cast if c not in irregular)
     params = _parameters(public, content)
-    subplots = list(itertools.combinations(tset.subplots, tset.n_subplots))
-    combos = [(main, subs) for main in tset.main_plots for subs in subplots]
-    ranges_of = {combo: _plot_ranges(content, *combo) for combo in combos}
-    role_names = sorted(
-        set(content.roles) | set(tset.roles) | {"person"} | {r for rg in ranges_of.values() for r in rg}
-    )
+    proposals = _proposals(public, content, len(counted))
+    combos = [(main, subs) for main, subs, _, _ in proposals]
+    proposed = {r for *_, free, all_counts in proposals for r in (*free, *itertools.chain(*all_counts))}
+    role_names = sorted(set(content.roles) | set(tset.roles) | {"person"} | proposed)
     code = {r: n for n, r in enumerate(role_names)}
     # The validator sees a character only through its tags and traits: sheets that differ by a
     # permutation of roles among characters with the same tags and traits get the same verdict, so it is
@@ -304,17 +305,15 @@ def _sheets_for(public: Script, content: Content, *, share_verdicts: bool = True
     # distinct culprits so the validator judges the sheet alone (culprits are added later)
     culprits = {i.day: cast[k % len(cast)] for k, i in enumerate(public.incidents)}
 
-    def judge(main: str, subs: tuple[str, ...], roles: dict[str, str], par: dict[str, object]) -> bool:
-        sheet = Sheet(main, subs, roles, **par)  # type: ignore[arg-type]
+    def judge(main: str, subs: tuple[str, ...], roles: dict[str, str], par: Params) -> bool:
+        sheet = Sheet(main, subs, roles, *par)
         return not script_problems(sheet_script(public, sheet, culprits), content)
 
     # per count of roles: the rows (role codes of the counted characters), each row's class, a row of
     # each class
     patterns: dict[tuple[tuple[str, int], ...], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
     blocks: list[tuple[np.ndarray, int, np.ndarray]] = []  # (role rows in cast order, combo, parameter)
-    for combo_index, (main, subs) in enumerate(combos):
-        ranges = ranges_of[(main, subs)]
-        free = [r for r in tset.roles if r != "person" and r not in ranges] or ["person"]
+    for combo_index, (main, subs, free, all_counts) in enumerate(proposals):
         extras = list(itertools.product(free, repeat=len(irregular)))
         extra_codes = np.array([[code[r] for r in e] for e in extras], dtype=np.int16).reshape(
             len(extras), len(irregular)
@@ -332,8 +331,9 @@ def _sheets_for(public: Script, content: Content, *, share_verdicts: bool = True
             ],
             dtype=np.int64,
         )
-        extra_rep = [extras[list(extra_of).index(j)] for j in range(len(extra_class))]
-        for counts in _multisets([(r, lo, hi) for r, (lo, hi) in sorted(ranges.items())], len(counted)):
+        # a choice of each class (classes are numbered in order of first appearance)
+        extra_rep = [extras[k] for k in np.unique(extra_of, return_index=True)[1].tolist()]
+        for counts in all_counts:
             pattern = tuple(sorted(counts.items()))
             hit = patterns.get(pattern)
             if hit is None:
@@ -390,7 +390,7 @@ def _sheets_for(public: Script, content: Content, *, share_verdicts: bool = True
         plots=plots,
         plot_choices=[combos[k] for k in combo_of[plot_first].tolist()],
         params=param_numbers,
-        param_choices=[_params(params[k]) for k in param_of[param_first].tolist()],
+        param_choices=[params[k] for k in param_of[param_first].tolist()],
     )
     return Sheets(codes, (*counted, *irregular))
 
