@@ -44,12 +44,18 @@ from typing import Any
 from _worktree import baseline_worktree
 
 from rulesengine.errors import InputError
-from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists
-from rulesengine.looper.candidates import _CACHE, private_sheets
-from rulesengine.looper.deduce import DeducingProtagonists, PublicRecord, PublicSheet, deduce, tiny_script
-from rulesengine.looper.engine import Game
-from rulesengine.looper.observe import MastermindObservation, ProtagonistsObservation, observation
-from rulesengine.looper.script import load_script, shipped_scripts
+from rulesengine.looper.deduction.search import (
+    DeducingProtagonists,
+    PublicRecord,
+    PublicSheet,
+    deduce,
+    tiny_script,
+)
+from rulesengine.looper.deduction.sheets import _CACHE, private_sheets
+from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.observe import MastermindObservation, ProtagonistsObservation, observation
+from rulesengine.looper.rules.script import load_script, shipped_scripts
 
 
 def after_first_loop(path: str, seed: int = 0) -> Game:

@@ -19,11 +19,11 @@ import time
 from collections.abc import Callable
 
 from rulesengine.contract import drive
-from rulesengine.grove.game import new_game
-from rulesengine.looper.agents import RandomAgent
-from rulesengine.looper.engine import Game
-from rulesengine.looper.script import load_script, shipped_scripts
-from rulesengine.looper.state import Side
+from rulesengine.grove.rules.game import new_game
+from rulesengine.looper.play.agents import RandomAgent
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.script import load_script, shipped_scripts
+from rulesengine.looper.rules.state import Side
 
 
 def best_of(fn: Callable[[], int], repeat: int) -> tuple[float, int]:

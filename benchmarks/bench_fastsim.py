@@ -4,11 +4,13 @@ Run: ``.venv/bin/python benchmarks/bench_fastsim.py [--games N] [--million] [--n
 
 For each player count (2 to 5) it plays ``N`` seeded games with the ``random`` policy at every seat (the
 most draws per round; the other policies are table lookups) through the fast simulator
-(:func:`rulesengine.grove.fastsim.play_game`) and through the engine (:func:`rulesengine.contract.drive`
+(:func:`rulesengine.grove.strategy.fastsim.play_game`) and through the engine
+(:func:`rulesengine.contract.drive`
 with the engine's ``random`` strategy), both on one core in this process, checks that both played the
 same rounds, and prints rounds per second and the ratio. ``--million`` also times a million rounds of
 three-player games through the fast simulator (the issue's aim: under 10 s on one core). Last, it times
-CFR+ iterations on the two-player round (:mod:`rulesengine.grove.equilibrium`; ``--no-cfr`` skips it).
+CFR+ iterations on the two-player round (:mod:`rulesengine.grove.strategy.equilibrium`; ``--no-cfr`` skips
+it).
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rulesengine.contract import drive
-from rulesengine.grove.fastsim import fast_policy, play_game
-from rulesengine.grove.game import new_game
-from rulesengine.grove.strategies import agent
+from rulesengine.grove.rules.game import new_game
+from rulesengine.grove.strategy.fastsim import fast_policy, play_game
+from rulesengine.grove.strategy.policies import agent
 
 
 def fast_rounds(players: int, games: int, policy: str = "random") -> int:
@@ -80,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
             games += 1
         print(f"a million rounds (3 players, random): {time.process_time() - start:.1f} s CPU, {games} games")
     if not args.no_cfr:
-        from rulesengine.grove.equilibrium import time_cfr
+        from rulesengine.grove.strategy.equilibrium import time_cfr
 
         print(time_cfr())
     return 0

@@ -40,7 +40,7 @@ BASELINE = "5ae75da"
 # ----------------------------------------------------------------------------- rounds through the engine
 def play_games(players: int, games: int) -> int:
     """Play ``games`` seeded random games through the public API; return the number of rounds played."""
-    from rulesengine.grove.game import new_game
+    from rulesengine.grove.rules.game import new_game
 
     rounds = 0
     for seed in range(games):
@@ -129,9 +129,9 @@ def best_of(fn: Callable[[], object], repeat: int) -> float:
 
 
 def bench_odds(repeat: int, quick: bool) -> None:
-    from rulesengine.grove.brute import brute_force_odds, brute_force_table
-    from rulesengine.grove.odds import Knowledge, clear_cache, culprit_odds
-    from rulesengine.grove.table import render_table
+    from rulesengine.grove.odds.brute import brute_force_odds, brute_force_table
+    from rulesengine.grove.odds.exact import Knowledge, clear_cache, culprit_odds
+    from rulesengine.grove.odds.table import render_table
 
     print("In a Grove: exact odds vs brute force over every deal (best of", repeat, "runs)")
     queries = [

@@ -54,8 +54,8 @@ def measure(games: int, repeat: int, record: bool) -> dict[str, Any]:
 
     Returns ``{script: [days, best seconds]}`` (the best of ``repeat`` runs of each script's batch).
     """
-    from rulesengine.looper.engine import Game
-    from rulesengine.looper.script import load_script, shipped_scripts
+    from rulesengine.looper.rules.engine import Game
+    from rulesengine.looper.rules.script import load_script, shipped_scripts
 
     out: dict[str, Any] = {}
     for path in shipped_scripts():

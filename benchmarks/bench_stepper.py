@@ -1,9 +1,9 @@
 """Benchmark: one step of the Looper day stepper (board redrawn), incremental against a full redraw.
 
 Run: ``.venv/bin/python benchmarks/bench_stepper.py [--steps N] [--script ID] [--view VIEW]``. Two
-:class:`~rulesengine.viz.looper_day.DayStepper` play the same script with the same seed, step by step
+:class:`~rulesengine.viz.looper.day.DayStepper` play the same script with the same seed, step by step
 in turn (so both see the same load): one shows the table with its own
-:class:`~rulesengine.viz.looper_board.TableView` (the figure keeps its artists and repaints only what
+:class:`~rulesengine.viz.looper.board.TableView` (the figure keeps its artists and repaints only what
 changed), the other with the full redraw it had before — a cleared figure, :func:`draw_table` and
 matplotlib's PNG (``FigureView``). It prints the mean time of a step (engine, log, panel and picture)
 and of its picture alone, for both, and their ratio; then the mean time of **Back** (one step taken back,
@@ -25,9 +25,9 @@ matplotlib.use("Agg")
 
 from rulesengine import i18n
 from rulesengine.viz.common import FigureView, use_style
-from rulesengine.viz.looper_board import TableView, draw_table
-from rulesengine.viz.looper_cards import TABLE_SIZE
-from rulesengine.viz.looper_day import DayStepper
+from rulesengine.viz.looper.board import TableView, draw_table
+from rulesengine.viz.looper.cards import TABLE_SIZE
+from rulesengine.viz.looper.day import DayStepper
 
 
 def timed(fn: Callable[[], object], into: list[float]) -> Callable[[], None]:

@@ -4,7 +4,8 @@ In the spirit of OpenSpiel's ``State`` and Pgx's ``step``, a game state answers 
 the same names in both games (:class:`State`):
 
 * whose decision: ``current_player()`` — a seat of the Grove, a
-  :class:`~rulesengine.looper.state.Side` of the Looper; or :data:`CHANCE`, :data:`PAUSED`, :data:`TERMINAL`;
+  :class:`~rulesengine.looper.rules.state.Side` of the Looper; or :data:`CHANCE`, :data:`PAUSED`,
+  :data:`TERMINAL`;
 * the players: ``player_ids()`` — ``(0, …, n-1)``; ``(Side.MASTERMIND, Side.PROTAGONISTS)``;
 * the legal actions: ``legal_actions()``, sorted;
 * applying one: ``apply_action(action)`` — returns the state after it;
@@ -38,7 +39,7 @@ never the state itself.
 
 >>> import random
 >>> from rulesengine.grove import new_game
->>> from rulesengine.looper.agents import RandomAgent
+>>> from rulesengine.looper.play.agents import RandomAgent
 >>> final = drive(new_game(3), {s: RandomAgent(s) for s in range(3)}, chance=random.Random(1))
 >>> final.is_terminal(), sum(final.returns())
 (True, -1)
@@ -164,9 +165,9 @@ def drive(
     ValueError
         At a chance node when no ``chance`` generator was given.
 
-    >>> from rulesengine.looper.engine import Game
-    >>> from rulesengine.looper.agents import RandomAgent
-    >>> from rulesengine.looper.script import SCRIPTS_DIR, load_script
+    >>> from rulesengine.looper.rules.engine import Game
+    >>> from rulesengine.looper.play.agents import RandomAgent
+    >>> from rulesengine.looper.rules.script import SCRIPTS_DIR, load_script
     >>> game = Game(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
     >>> game = drive(game, {"mastermind": RandomAgent(1), "protagonists": RandomAgent(2)},
     ...              until=lambda g: g.day == 2)

@@ -18,8 +18,8 @@ import pytest
 import yaml
 
 from rulesengine.cli import main
-from rulesengine.grove.replay import play_seeded, to_record
-from rulesengine.looper.script import SCRIPTS_DIR
+from rulesengine.grove.play.replay import play_seeded, to_record
+from rulesengine.looper.rules.script import SCRIPTS_DIR
 
 TUTORIAL = SCRIPTS_DIR / "fs_01_tutorial.yaml"
 CAST = "girl_student, boy_student, shrine_maiden, office_worker, pop_idol, doctor"

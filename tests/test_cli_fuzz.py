@@ -25,13 +25,13 @@ from hypothesis import strategies as st
 
 from rulesengine.cli import main
 from rulesengine.errors import RulesEngineError
-from rulesengine.grove.replay import play_seeded, to_record
-from rulesengine.grove.replay import replay as grove_replay
-from rulesengine.looper.agents import RandomAgent
-from rulesengine.looper.content import LOOPER_DATA_DIR, load_content
-from rulesengine.looper.engine import Game, play
-from rulesengine.looper.replay import decisions_document, read_decisions, replay
-from rulesengine.looper.script import SCRIPTS_DIR, load_script, parse_script, validation_report
+from rulesengine.grove.play.replay import play_seeded, to_record
+from rulesengine.grove.play.replay import replay as grove_replay
+from rulesengine.looper.play.agents import RandomAgent
+from rulesengine.looper.play.replay import decisions_document, read_decisions, replay
+from rulesengine.looper.rules.content import LOOPER_DATA_DIR, load_content
+from rulesengine.looper.rules.engine import Game, play
+from rulesengine.looper.rules.script import SCRIPTS_DIR, load_script, parse_script, validation_report
 
 FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from rulesengine.cli import main
-from rulesengine.looper.script import SCRIPTS_DIR
+from rulesengine.looper.rules.script import SCRIPTS_DIR
 
 #: English words of the log sentences that no Vietnamese line may contain (the seed's own loanwords such
 #: as Leader, Mastermind, Goodwill, Intrigue, Time Spiral, Chip and Token stay).

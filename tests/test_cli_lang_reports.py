@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from rulesengine.cli import main
-from rulesengine.looper.script import SCRIPTS_DIR, shipped_scripts
+from rulesengine.looper.rules.script import SCRIPTS_DIR, shipped_scripts
 from tests.test_cli_lang import english_words
 
 COMMUNITY = Path(__file__).parent / "looper" / "data" / "community_sample.jsonc"
@@ -180,8 +180,8 @@ def test_looper_validate_json_is_english_in_every_language(capsys, broken):
 def test_every_validator_problem_says_the_same_english_and_has_vietnamese(tmp_path):
     """A script breaking many rules at once: each problem's English is the catalog's, its Vietnamese differs
     and keeps the file, entry and field before it."""
-    from rulesengine.looper.content import load_content
-    from rulesengine.looper.script import parse_script, script_problems
+    from rulesengine.looper.rules.content import load_content
+    from rulesengine.looper.rules.script import parse_script, script_problems
 
     data = yaml.safe_load((SCRIPTS_DIR / "btx_01_first_contract.yaml").read_text(encoding="utf-8"))
     data["public"]["loops"] = 99

@@ -20,14 +20,14 @@ import pytest
 
 from rulesengine.contract import CHANCE, PAUSED, TERMINAL, drive
 from rulesengine.errors import IllegalActionError, InputError
-from rulesengine.grove import replay as grove_replay
-from rulesengine.grove.game import Accuse, Deal, GameState, Look, new_game
-from rulesengine.looper import replay as looper_replay
-from rulesengine.looper.actions import Guess, Pass
-from rulesengine.looper.agents import RandomAgent
-from rulesengine.looper.engine import Game
-from rulesengine.looper.script import SCRIPTS_DIR, load_script
-from rulesengine.looper.state import Side
+from rulesengine.grove.play import replay as grove_replay
+from rulesengine.grove.rules.game import Accuse, Deal, GameState, Look, new_game
+from rulesengine.looper.play import replay as looper_replay
+from rulesengine.looper.play.agents import RandomAgent
+from rulesengine.looper.rules.actions import Guess, Pass
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.script import SCRIPTS_DIR, load_script
+from rulesengine.looper.rules.state import Side
 
 
 @dataclass(frozen=True)

@@ -112,10 +112,10 @@ def test_imports_inside_functions_count_and_type_checking_ones_do_not(tmp_path: 
     probe = tmp_path / "probe.py"
     probe.write_text(
         "from typing import TYPE_CHECKING\n"
-        "if TYPE_CHECKING:\n    from rulesengine.looper.engine import Game\n"
+        "if TYPE_CHECKING:\n    from rulesengine.looper.rules.engine import Game\n"
         "def f():\n    from .abilities import apply_goodwill\n    return apply_goodwill\n",
         encoding="utf-8",
     )
-    found = runtime_imports(probe, name="rulesengine.looper.probe")
-    assert "rulesengine.looper.abilities" in found
-    assert "rulesengine.looper.engine" not in found
+    found = runtime_imports(probe, name="rulesengine.looper.rules.probe")
+    assert "rulesengine.looper.rules.abilities" in found
+    assert "rulesengine.looper.rules.engine" not in found

@@ -3,7 +3,7 @@ a refused goodwill ability counts as used (TL-D6c), readable names in both langu
 
 from __future__ import annotations
 
-from rulesengine.looper.text import describe_event, log_lines
+from rulesengine.looper.rules.text import describe_event, log_lines
 
 CARDS = [["mastermind", "paranoia_plus_1", "boy_student"],
          ["protagonist:0", "forbid_paranoia", "boy_student"],
@@ -46,10 +46,10 @@ def test_no_internal_id_in_a_sentence():
 
 
 def test_the_notes_of_a_game_in_vietnamese():
-    from rulesengine.looper.agents import RandomAgent
-    from rulesengine.looper.engine import Game, play
-    from rulesengine.looper.script import SCRIPTS_DIR, load_script
-    from rulesengine.looper.text import notes
+    from rulesengine.looper.play.agents import RandomAgent
+    from rulesengine.looper.rules.engine import Game, play
+    from rulesengine.looper.rules.script import SCRIPTS_DIR, load_script
+    from rulesengine.looper.rules.text import notes
 
     game = Game(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
     play(game, {"mastermind": RandomAgent(1), "protagonists": RandomAgent(2)})
@@ -64,9 +64,9 @@ def test_looper_refusals_keep_their_english_str_and_read_without_ids_tl_d2a_tl_d
     import pytest
 
     from rulesengine.errors import IllegalActionError
-    from rulesengine.looper.actions import PlaceCard, UseAbility
-    from rulesengine.looper.engine import Game
-    from rulesengine.looper.script import SCRIPTS_DIR, load_script
+    from rulesengine.looper.rules.actions import PlaceCard, UseAbility
+    from rulesengine.looper.rules.engine import Game
+    from rulesengine.looper.rules.script import SCRIPTS_DIR, load_script
 
     game = Game(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml"))
     game.apply(PlaceCard("intrigue_plus_2", "boy_student"))
@@ -86,9 +86,9 @@ def test_looper_refusals_keep_their_english_str_and_read_without_ids_tl_d2a_tl_d
 
 
 def _game_log(script: str, seed: int) -> list[dict[str, object]]:
-    from rulesengine.looper.agents import RandomAgent
-    from rulesengine.looper.engine import Game, play
-    from rulesengine.looper.script import SCRIPTS_DIR, load_script
+    from rulesengine.looper.play.agents import RandomAgent
+    from rulesengine.looper.rules.engine import Game, play
+    from rulesengine.looper.rules.script import SCRIPTS_DIR, load_script
 
     game = Game(load_script(SCRIPTS_DIR / f"{script}.yaml"))
     play(game, {"mastermind": RandomAgent(seed), "protagonists": RandomAgent(seed + 10)})
@@ -97,7 +97,7 @@ def _game_log(script: str, seed: int) -> list[dict[str, object]]:
 
 def _first_event(kind: str, **match: object) -> dict[str, object]:
     """The first ``kind`` event (with ``match``) of random games over the shipped scripts and a few seeds."""
-    from rulesengine.looper.script import shipped_scripts
+    from rulesengine.looper.rules.script import shipped_scripts
 
     for path in shipped_scripts():
         for seed in range(8):
@@ -120,7 +120,7 @@ def test_the_engine_says_why_an_incident_did_not_happen_tl_d7a_tl_d7b():
 
 
 def test_a_move_to_a_forbidden_location_is_ignored_and_the_log_says_so_tl_d4():
-    from rulesengine.looper.content import load_content
+    from rulesengine.looper.rules.content import load_content
 
     ignored = _first_event("move_ignored")
     character, location = str(ignored["character"]), str(ignored["location"])

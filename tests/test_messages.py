@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from rulesengine import messages
-from rulesengine.grove.game import EventKind as GroveEventKind
-from rulesengine.looper.state import DecisionKind
-from rulesengine.looper.state import EventKind as LooperEventKind
-from rulesengine.looper.text import describe_event
+from rulesengine.grove.rules.game import EventKind as GroveEventKind
+from rulesengine.looper.rules.state import DecisionKind
+from rulesengine.looper.rules.state import EventKind as LooperEventKind
+from rulesengine.looper.rules.text import describe_event
 from rulesengine.messages import TEMPLATE, catalog_path, check_catalogs, placeholders, read_catalog
 
 PACKAGE = Path(messages.__file__).resolve().parent
@@ -84,7 +84,7 @@ def test_every_looper_event_kind_has_a_sentence(kind, lang):
 
 
 def test_the_catalog_english_of_ability_and_incident_texts_is_the_content_s():
-    from rulesengine.looper.content import load_content
+    from rulesengine.looper.rules.content import load_content
 
     content = load_content()
     texts = {f"looper.ability.{a.id}": a.text for c in content.characters.values() for a in c.abilities}
@@ -104,7 +104,7 @@ def _looper_decision_kinds() -> list[str]:
 def test_every_looper_decision_kind_has_a_prompt_in_both_languages(kind):
     from types import SimpleNamespace
 
-    from rulesengine.looper.text import decision_prompt
+    from rulesengine.looper.rules.text import decision_prompt
 
     decision = SimpleNamespace(who="mastermind", kind=kind, prompt="")
     assert len(_looper_decision_kinds()) >= 10

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulesengine.errors import InputError
-from rulesengine.grove.tournament import tournament
+from rulesengine.grove.strategy.tournament import tournament
 from rulesengine.runner import resolve_scheduler, run_tasks
 
 

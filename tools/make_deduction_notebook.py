@@ -26,7 +26,7 @@ def notebook_05() -> list[Cell]:
 # Tragedy Looper 5 — deduction / Suy luận
 
 The Protagonists' whole game is deduction: which **roles** (*vai trò*), **culprits** (*thủ phạm*) and
-**plots** are still possible after what they saw? `rulesengine.looper.deduce` answers exactly: every
+**plots** are still possible after what they saw? `rulesengine.looper.deduction.search` answers exactly: every
 private sheet the set allows is played by the engine against the public record, the Mastermind's hidden
 choices branched, and a sheet is ruled out as soon as the engine cannot reproduce what was seen
 (docs/looper_deduction.md). Probabilities are uniform over the candidates left.
@@ -39,7 +39,7 @@ takes seconds after a loop (one replay serves every sheet that answers the engin
 # Tragedy Looper 5 — Suy luận / deduction
 
 Cả ván chơi của Nhân vật Chính là suy luận: sau những gì đã thấy, **vai trò**, **thủ phạm** và **cốt truyện**
-nào vẫn còn có thể? `rulesengine.looper.deduce` trả lời chính xác: mọi tờ kịch bản bí mật mà bộ Bi kịch cho
+nào vẫn còn có thể? `rulesengine.looper.deduction.search` trả lời chính xác: mọi tờ kịch bản bí mật mà bộ Bi kịch cho
 phép đều được bộ máy chơi lại theo bản ghi công khai, các lựa chọn ẩn của Mastermind được rẽ nhánh, và một
 kịch bản bị loại ngay khi bộ máy không thể tạo lại điều đã thấy (docs/looper_deduction.md). Xác suất chia
 đều cho các kịch bản còn lại.
@@ -54,7 +54,7 @@ Ván chơi dưới đây là bản nhỏ của một Kịch bản Basic Tragedy 
         md("## A game, day by day", "## Một ván chơi, từng ngày"),
         code(
             """
-from rulesengine.viz.looper_deduction import (
+from rulesengine.viz.looper.deduction import (
     DayByDay, Tables, candidates_chart, candidates_table, day_label, guess_table, next_table, picture,
     role_heat_map, summary,
 )
@@ -145,7 +145,7 @@ nhiều thông tin kỳ vọng nhất, tính bằng bit).
         ),
         code(
             """
-from rulesengine.viz.looper_deduction import DeductionWidget
+from rulesengine.viz.looper.deduction import DeductionWidget
 
 app = DeductionWidget()
 app.widget

@@ -91,7 +91,7 @@ hạt giống luôn cho cùng một bài tập.
         code(
             """
 from rulesengine.exercises import generate
-from rulesengine.viz.looper_exercises import Answered, draw_exercise
+from rulesengine.viz.looper.exercises import Answered, draw_exercise
 
 exercise = generate("looper", "board_after_cards", seed=3, difficulty=3)
 Answered(exercise)

@@ -44,9 +44,9 @@ from IPython.display import display
 from rulesengine import i18n
 from rulesengine.grove import Accuse, Deal, Look, new_game, play_random
 from rulesengine.viz.common import LanguageSwitch, MessageBox, show, use_style
-from rulesengine.viz.grove_odds import odds_table
-from rulesengine.viz.grove_table import GroveStepper, alibis_table, culprit_table, deal_counts, deal_table
-from rulesengine.viz.grove_table import decision_table, looks_table, outcome_table, picture, round_table
+from rulesengine.viz.grove.odds import odds_table
+from rulesengine.viz.grove.table import GroveStepper, alibis_table, culprit_table, deal_counts, deal_table
+from rulesengine.viz.grove.table import decision_table, looks_table, outcome_table, picture, round_table
 
 random.seed(2026)
 use_style()
@@ -309,12 +309,12 @@ from IPython.display import display
 
 from rulesengine import i18n
 from rulesengine.grove import Accuse, Deal, Knowledge, Look, base_rates, bayes_records, culprit_odds, new_game
-from rulesengine.grove.analysis import base_rate_records, odds_by_players, seen_pair_grid
-from rulesengine.grove.inference import infer
-from rulesengine.grove.strategies import hit_rates, simulate
+from rulesengine.grove.odds.analysis import base_rate_records, odds_by_players, seen_pair_grid
+from rulesengine.grove.odds.inference import infer
+from rulesengine.grove.strategy.policies import hit_rates, simulate
 from rulesengine.viz.common import use_style
-from rulesengine.viz.grove_odds import OddsExplorer, chart, grid_table, odds_summary, plot_base_rates, plot_hit_rates
-from rulesengine.viz.grove_odds import plot_odds_by_players, plot_seen_pair_grid, reading_table, table
+from rulesengine.viz.grove.odds import OddsExplorer, chart, grid_table, odds_summary, plot_base_rates, plot_hit_rates
+from rulesengine.viz.grove.odds import plot_odds_by_players, plot_seen_pair_grid, reading_table, table
 
 random.seed(2026)
 use_style()

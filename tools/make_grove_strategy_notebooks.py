@@ -20,7 +20,7 @@ def notebook_12() -> list[Cell]:
 
 Notebook 11 read the earlier chips assuming every earlier player accused the suspect with the best odds
 for what *they* saw. A chip is evidence only through such a **model** of how people accuse. This notebook
-compares three (`rulesengine.grove.models`; `docs/grove_strategy.md`):
+compares three (`rulesengine.grove.odds.models`; `docs/grove_strategy.md`):
 
 * **best** — always a suspect with the best odds (ties shared equally);
 * **honest** with a bluff rate *b* — the best suspect with probability 1 − *b*, otherwise one of the other
@@ -35,7 +35,7 @@ chips already placed (GR-S3, GR-P3..P6).
 
 Sổ tay 11 đọc các chip đã đặt với giả định rằng mỗi người đặt trước đều buộc tội Nghi phạm có xác suất cao
 nhất theo những gì *họ* đã thấy. Một chip chỉ là bằng chứng thông qua một **mô hình** như vậy về cách
-người ta buộc tội. Sổ tay này so sánh ba mô hình (`rulesengine.grove.models`; `docs/grove_strategy.md`):
+người ta buộc tội. Sổ tay này so sánh ba mô hình (`rulesengine.grove.odds.models`; `docs/grove_strategy.md`):
 
 * **best** — luôn buộc tội một Nghi phạm có xác suất cao nhất (chia đều khi bằng nhau);
 * **honest** với tỉ lệ tháu cáy *b* — Nghi phạm tốt nhất với xác suất 1 − *b*, nếu không thì một trong
@@ -51,10 +51,10 @@ from fractions import Fraction
 
 from rulesengine import i18n
 from rulesengine.grove import Accuse, Look
-from rulesengine.grove.models import BestModel, HonestModel, get_model
+from rulesengine.grove.odds.models import BestModel, HonestModel, get_model
 from rulesengine.viz.common import use_style
-from rulesengine.viz.grove_odds import chart
-from rulesengine.viz.grove_strategy import (ModelExplorer, example_round, model_odds_records, model_odds_table,
+from rulesengine.viz.grove.odds import chart
+from rulesengine.viz.grove.strategy import (ModelExplorer, example_round, model_odds_records, model_odds_table,
                                             plot_model_odds)
 
 random.seed(2026)
@@ -153,11 +153,11 @@ một lần và lưu trong `data/grove`; đặt `RECOMPUTE = True` bên dưới 
 import random
 
 from rulesengine import i18n
-from rulesengine.grove.equilibrium import load_strategy, rule_records, solve
-from rulesengine.grove.tournament import saved_tournament, tournament
+from rulesengine.grove.strategy.equilibrium import load_strategy, rule_records, solve
+from rulesengine.grove.strategy.tournament import saved_tournament, tournament
 from rulesengine.viz.common import use_style
-from rulesengine.viz.grove_odds import chart
-from rulesengine.viz.grove_strategy import (convergence_table, plot_rule_mix, plot_tournament, rules_table,
+from rulesengine.viz.grove.odds import chart
+from rulesengine.viz.grove.strategy import (convergence_table, plot_rule_mix, plot_tournament, rules_table,
                                             tournament_table)
 
 random.seed(2026)

@@ -79,7 +79,7 @@ Mastermind có) đổi cả hai. Trên Địa điểm chỉ có token **Intrigue
 """),
         code(
             """
-from rulesengine.looper.board import DIRECTIONS, LOCATIONS, move
+from rulesengine.looper.rules.board import DIRECTIONS, LOCATIONS, move
 
 Table([[i18n.t(loc), *(i18n.t(move(loc, d)) for d in DIRECTIONS)] for loc in LOCATIONS], ["location", "↔", "↕", "↗"])
 """,
@@ -102,8 +102,8 @@ Nhân vật bắt đầu ở Địa điểm ghi trên thẻ của mình; Thủ p
 """),
         code(
             """
-from rulesengine.viz.looper_cards import cast_table, hands_table, new_game, table_view
-from rulesengine.viz.looper_text import incident_name
+from rulesengine.viz.looper.cards import cast_table, hands_table, new_game, table_view
+from rulesengine.viz.looper.text import incident_name
 
 game = new_game("fs_01_tutorial")
 sheet = game.script.public_sheet()
@@ -137,7 +137,7 @@ thêm **Vai trò Bí mật** của từng Nhân vật và những ngày nó là 
 """),
         code(
             """
-from rulesengine.viz.looper_board import picture_from_game
+from rulesengine.viz.looper.board import picture_from_game
 
 table_view(picture_from_game(game, "protagonists")).widget
 """,
@@ -201,8 +201,8 @@ thẻ); **Bắt đầu lại** lấy lại mọi thẻ.
 """),
         code(
             """
-from rulesengine.viz.looper_board import card_name, character_name, owner_label
-from rulesengine.viz.looper_cards import PlacementWidget
+from rulesengine.viz.looper.board import card_name, character_name, owner_label
+from rulesengine.viz.looper.cards import PlacementWidget
 
 placement = PlacementWidget("fs_01_tutorial", view="mastermind")
 placement.widget
@@ -292,9 +292,9 @@ Next: [02 — a day in nine steps](02_looper_day_in_nine_steps.ipynb), where the
 
 
 TOUR = """
-from rulesengine.viz.looper_board import picture_from_game
-from rulesengine.viz.looper_cards import table_view
-from rulesengine.viz.looper_day import demo, plan, plan_agents
+from rulesengine.viz.looper.board import picture_from_game
+from rulesengine.viz.looper.cards import table_view
+from rulesengine.viz.looper.day import demo, plan, plan_agents
 
 TOUR = [
     plan(
@@ -504,7 +504,7 @@ từng bước các ngày của *The Last Bell* (`fs_01_tutorial`).
         code("LanguageSwitch()", IGNORE),
         code(
             """
-from rulesengine.viz.looper_text import DAY_STEPS
+from rulesengine.viz.looper.text import DAY_STEPS
 
 for rule, key in DAY_STEPS:
     show(rule, i18n.both(key))
@@ -548,7 +548,7 @@ phạm, các Plot — kèm lý do của kết quả, trong cùng các bảng nh�
 """),
         code(
             """
-from rulesengine.viz.looper_day import DayStepper
+from rulesengine.viz.looper.day import DayStepper
 
 stepper = DayStepper("fs_01_tutorial")
 stepper.widget
@@ -586,21 +586,21 @@ cho biết; các dòng có nhãn *Mastermind* là điều chỉ Mastermind biế
 ## Tricky cases, prepared
 
 Each demonstration below is a short situation played through the engine from fixed choices (the plans
-are in `rulesengine/viz/looper_day.py`); the printed facts come from the game afterwards.
+are in `rulesengine/viz/looper/day.py`); the printed facts come from the game afterwards.
 
 **Forbid before movement** (TL-D4, TL-D4a). Forbid Movement resolves before any Movement card, so a
 Movement card on the same character is cancelled, whoever played it:
 """, """## Các tình huống khó, chuẩn bị sẵn
 
 Mỗi minh họa bên dưới là một tình huống ngắn chơi qua bộ máy từ các lựa chọn cố định (các kế hoạch nằm trong
-`rulesengine/viz/looper_day.py`); các điều in ra lấy từ ván chơi sau đó.
+`rulesengine/viz/looper/day.py`); các điều in ra lấy từ ván chơi sau đó.
 
 **Cấm trước khi di chuyển** (TL-D4, TL-D4a). Thẻ Cấm Di chuyển được giải quyết trước mọi Thẻ Di chuyển, nên
 một Thẻ Di chuyển trên cùng Nhân vật bị hủy, bất kể ai đã đặt:
 """),
         code('show(demo("forbid_before_movement").report())', CHECK),
         code(
-            'from rulesengine.viz.looper_cards import table_view\n\ntable_view(demo("forbid_before_movement").picture()).widget',
+            'from rulesengine.viz.looper.cards import table_view\n\ntable_view(demo("forbid_before_movement").picture()).widget',
             IGNORE,
         ),
         md("""
@@ -672,7 +672,7 @@ conditions (TL-LE2). If the Protagonists lost and loops remain, they meet in the
 (*Time Spiral*, vòng xoáy thời gian, TL-TS1) and time is **rewound** (*Quay ngược thời gian*, TL-RW). After
 the last loop, or by choice in the time spiral of a Basic Tragedy X script (TL-TS2), comes the
 **Final Guess** (*Phán đoán Cuối cùng*, TL-FG1..TL-FG3). Every situation below is played through the
-engine from fixed choices (the plans are in `rulesengine/viz/looper_demos.py`).
+engine from fixed choices (the plans are in `rulesengine/viz/looper/demos.py`).
 """, """# Tragedy Looper 3 — Kết thúc Vòng lặp và Phán đoán Cuối cùng / loop end and final guess
 
 *Có 3 cách để một Vòng lặp kết thúc* (TL-LE1); *khi Vòng lặp kết thúc, Mastermind kiểm tra các điều kiện
@@ -680,7 +680,7 @@ thua* (TL-LE2). Nếu Nhân vật Chính thua và còn vòng lặp, họ gặp n
 gian, TL-TS1) và thời gian được **quay ngược** (TL-RW). Sau vòng lặp cuối cùng, hoặc theo lựa chọn trong Time
 Spiral của một Kịch bản Basic Tragedy X (TL-TS2), là **Phán đoán Cuối cùng** (TL-FG1..TL-FG3). Mọi tình
 huống bên dưới được chơi qua bộ máy từ các lựa chọn cố định (các kế hoạch nằm trong
-`rulesengine/viz/looper_demos.py`).
+`rulesengine/viz/looper/demos.py`).
 """),
         code(SETUP),
         code("LanguageSwitch()", IGNORE),
@@ -697,7 +697,7 @@ ván chơi kết thúc.
 """),
         code(
             """
-from rulesengine.viz.looper_loop import FinalGuessWidget, ScriptReveal, loop_demo
+from rulesengine.viz.looper.loop import FinalGuessWidget, ScriptReveal, loop_demo
 
 last = loop_demo("last_day")
 show(last.report())
@@ -723,7 +723,7 @@ qua. Nhân vật Chính được cho biết họ đã thua vòng lặp; chỉ Ma
 """),
         code('key = loop_demo("key_person_dies")\nshow(key.report())', CHECK),
         code(
-            'from rulesengine.viz.looper_cards import table_view\n\ntable_view(key.picture("protagonists")).widget',
+            'from rulesengine.viz.looper.cards import table_view\n\ntable_view(key.picture("protagonists")).widget',
             IGNORE,
         ),
         md("""
@@ -840,13 +840,13 @@ def notebook_04() -> list[Cell]:
 Play a shipped **script** (*Kịch bản*) from its first loop to the end: as the **Protagonists**
 (*Nhân vật Chính*) against the Mastermind agent, or as the **Mastermind** against the Protagonist agents.
 The engine runs every rule (TL-D1..TL-D9, TL-LE, TL-TS, TL-RW, TL-FG); the agents are the engine's
-simple heuristic players (`rulesengine.looper.agents`).
+simple heuristic players (`rulesengine.looper.play.agents`).
 """, """# Tragedy Looper 4 — Chơi trọn một Kịch bản / play a whole script
 
 Chơi một **Kịch bản** có sẵn từ vòng lặp đầu tiên đến hết: làm **Nhân vật Chính** chống lại Mastermind do
 máy điều khiển, hoặc làm **Mastermind** chống lại các Nhân vật Chính do máy điều khiển. Bộ máy chạy mọi luật
 (TL-D1..TL-D9, TL-LE, TL-TS, TL-RW, TL-FG); máy chơi là những người chơi đơn giản theo kinh nghiệm của bộ máy
-(`rulesengine.looper.agents`).
+(`rulesengine.looper.play.agents`).
 """),
         code(SETUP),
         code("LanguageSwitch()", IGNORE),
@@ -854,8 +854,8 @@ máy điều khiển, hoặc làm **Mastermind** chống lại các Nhân vật 
 """),
         code(
             """
-from rulesengine.looper.script import SCRIPTS_DIR, load_script
-from rulesengine.viz.looper_play import PlayWidget, notes, script_ids
+from rulesengine.looper.rules.script import SCRIPTS_DIR, load_script
+from rulesengine.viz.looper.play import PlayWidget, notes, script_ids
 
 for script_id in script_ids():
     sheet = load_script(SCRIPTS_DIR / f"{script_id}.yaml").public_sheet()
@@ -947,7 +947,7 @@ import json
 import tempfile
 from pathlib import Path
 
-from rulesengine.looper.community import export_scripts
+from rulesengine.looper.play.community import export_scripts
 
 shared = Path(tempfile.mkdtemp()) / "shared.json"
 shared.write_text(json.dumps(export_scripts([load_script(SCRIPTS_DIR / "btx_01_first_contract.yaml")])))
@@ -985,7 +985,7 @@ bên cạnh, đúng ✓ hay sai ✗), các Thủ phạm và các Plot.
 """),
         code(
             """
-from rulesengine.viz.looper_loop import ScriptReveal
+from rulesengine.viz.looper.loop import ScriptReveal
 
 ScriptReveal(auto.game)
 """,

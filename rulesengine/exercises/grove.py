@@ -10,7 +10,8 @@ one per seat) — never one made by hand:
   and has looked at two suspects (GR-P2, GR-P4): how likely is suspect *k* the culprit? A probability,
   right within 2 percentage points (a situation where the culprit is not yet certain, the suspect asked
   about neither certain nor impossible); the explanation gives the exact fraction, the counts of equally
-  likely ways to fill the unseen suspect per culprit, and the Bayes table (:mod:`rulesengine.grove.odds`).
+  likely ways to fill the unseen suspect per culprit, and the Bayes table
+  (:mod:`rulesengine.grove.odds.exact`).
   Difficulty: how many of GR-R1..GR-R3 decide among those ways.
 - ``likeliest`` — the same situation (with one most likely suspect): which suspect is most likely guilty?
 - ``chips`` — the round is revealed (GR-V1): where does each stack go, back to the box (GR-V2) or to
@@ -39,8 +40,10 @@ from itertools import permutations
 from typing import Any, TypeVar
 
 from rulesengine.exercises.core import Assignment, Choice, Exercise, Kind, Option, Probability, register
-from rulesengine.grove.figures import MAX_PLAYERS, MIN_PLAYERS, Figure, culprit_index
-from rulesengine.grove.game import (
+from rulesengine.grove.odds.exact import CulpritOdds, Knowledge, bayes_table, culprit_odds
+from rulesengine.grove.play.replay import to_record
+from rulesengine.grove.rules.figures import MAX_PLAYERS, MIN_PLAYERS, Figure, culprit_index
+from rulesengine.grove.rules.game import (
     INCOMPETENT_LIMIT,
     Accuse,
     Action,
@@ -53,9 +56,7 @@ from rulesengine.grove.game import (
     next_leader,
     rank_players,
 )
-from rulesengine.grove.odds import CulpritOdds, Knowledge, bayes_table, culprit_odds
-from rulesengine.grove.replay import to_record
-from rulesengine.grove.strategies import agent
+from rulesengine.grove.strategy.policies import agent
 from rulesengine.messages import Message
 
 __all__ = [
@@ -192,7 +193,7 @@ class OddsFacts:
 
 
 def odds_facts(knowledge: Knowledge) -> OddsFacts:
-    """The exact odds of :func:`rulesengine.grove.odds.culprit_odds` as counts of equally likely
+    """The exact odds of :func:`rulesengine.grove.odds.exact.culprit_odds` as counts of equally likely
     completions, and the culprit rules that decide among them.
 
     >>> f = odds_facts(Knowledge.make(3, ["2", "3"], {0: "7", 1: "8"}))
@@ -372,7 +373,7 @@ def chips_solution(suspects: tuple[Figure, Figure, Figure],
     """Where each non-empty stack goes: ``"box"`` under the culprit (GR-V2), else the seat whose chip is
     on top (GR-P6, GR-V3).
 
-    >>> from rulesengine.grove.figures import Figure as F
+    >>> from rulesengine.grove.rules.figures import Figure as F
     >>> chips_solution((F(5), F(8), F(6)), ((1,), (0, 2), ()))
     {'0': 'box', '1': '2'}
     """

@@ -55,14 +55,14 @@ from typing import Any
 from rulesengine.contract import replay_record
 from rulesengine.errors import IllegalActionError
 from rulesengine.exercises.core import Assignment, Choice, Count, Exercise, Kind, Option, register
-from rulesengine.looper.abilities import goodwill_ability
-from rulesengine.looper.actions import Action, PlaceCard, UseAbility, from_dict, to_dict
-from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
-from rulesengine.looper.board import combine_moves
-from rulesengine.looper.cards import PlacedCard, apply_paranoia, side_of
-from rulesengine.looper.engine import Game
-from rulesengine.looper.script import SCRIPTS_DIR, Script, load_script
-from rulesengine.looper.state import DecisionKind, EventKind, Phase, Side
+from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
+from rulesengine.looper.rules.abilities import goodwill_ability
+from rulesengine.looper.rules.actions import Action, PlaceCard, UseAbility, from_dict, to_dict
+from rulesengine.looper.rules.board import combine_moves
+from rulesengine.looper.rules.cards import PlacedCard, apply_paranoia, side_of
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.script import SCRIPTS_DIR, Script, load_script
+from rulesengine.looper.rules.state import DecisionKind, EventKind, Phase, Side
 from rulesengine.messages import Message, Name
 
 __all__ = [
@@ -224,7 +224,7 @@ class _IncidentText:
     incident: str
 
     def localized(self, language: str) -> str:
-        from rulesengine.looper.text import incident_text
+        from rulesengine.looper.rules.text import incident_text
 
         return incident_text(self.incident, language).rstrip(".")
 
@@ -421,7 +421,7 @@ def _hand_questions(sid: str, before: Game, after: Game) -> list[_Question]:
 
 def cancelled_cards(game: Game) -> tuple[list[PlacedCard], set[int]]:
     """The cards a Forbid card will cancel at TL-D4 (the engine's own resolution functions)."""
-    from rulesengine.looper.cards import counters, resolve_movement
+    from rulesengine.looper.rules.cards import counters, resolve_movement
 
     cards = game.cards
     locs = {pc.target: str(game.chars[pc.target].location) for pc in cards
@@ -522,7 +522,7 @@ def incident_level(game: Game, outcome: str) -> int:
     (TL-D7e) or the targets left open (TL-D7d): no effect, or an effect with the condition holding or
     a single target left.
     """
-    from rulesengine.looper import incidents
+    from rulesengine.looper.rules import incidents
 
     if outcome in ("calm", "dead", "no_effect"):
         return {"calm": 1, "dead": 2, "no_effect": 3}[outcome]
@@ -535,7 +535,7 @@ def incident_level(game: Game, outcome: str) -> int:
 
 
 def _make_incident(rng: random.Random, seed: int, difficulty: int) -> Exercise:
-    from rulesengine.looper import incidents
+    from rulesengine.looper.rules import incidents
 
     outcomes = INCIDENT_OUTCOMES[difficulty]
     want0 = target_answer("incident", seed, difficulty, outcomes)

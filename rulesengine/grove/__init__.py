@@ -1,10 +1,10 @@
 """In a Grove: figures, the culprit rule, the game engine and exact culprit odds (rule ids ``GR-…``).
 
-* :mod:`rulesengine.grove.figures` — figures by player count (GR-S1), the culprit rule (GR-R1..R3).
-* :mod:`rulesengine.grove.game` — the game state machine (deal, investigation, looks, accusations,
+* :mod:`rulesengine.grove.rules.figures` — figures by player count (GR-S1), the culprit rule (GR-R1..R3).
+* :mod:`rulesengine.grove.rules.game` — the game state machine (deal, investigation, looks, accusations,
   reveal, penalties, next leader, end and ranking).
-* :mod:`rulesengine.grove.odds` — exact culprit odds, Bayes tables, base rates.
-* :mod:`rulesengine.grove.table` — the table of odds for every information state (``data/grove``).
+* :mod:`rulesengine.grove.odds.exact` — exact culprit odds, Bayes tables, base rates.
+* :mod:`rulesengine.grove.odds.table` — the table of odds for every information state (``data/grove``).
 
 >>> from rulesengine.grove import Figure, culprit_figure
 >>> culprit_figure((Figure(3), Figure(8), Figure(6)))
@@ -13,7 +13,18 @@
 
 from __future__ import annotations
 
-from rulesengine.grove.figures import (
+from rulesengine.grove.odds.exact import (
+    BaseRates,
+    BayesRow,
+    CulpritOdds,
+    Knowledge,
+    base_rates,
+    bayes_records,
+    bayes_table,
+    culprit_odds,
+    information_states,
+)
+from rulesengine.grove.rules.figures import (
     Figure,
     culprit_figure,
     culprit_index,
@@ -21,7 +32,7 @@ from rulesengine.grove.figures import (
     figures_in_play,
     parse_figure,
 )
-from rulesengine.grove.game import (
+from rulesengine.grove.rules.game import (
     CHANCE,
     TERMINAL,
     Accuse,
@@ -40,17 +51,6 @@ from rulesengine.grove.game import (
     next_leader,
     play_random,
     rank_players,
-)
-from rulesengine.grove.odds import (
-    BaseRates,
-    BayesRow,
-    CulpritOdds,
-    Knowledge,
-    base_rates,
-    bayes_records,
-    bayes_table,
-    culprit_odds,
-    information_states,
 )
 
 __all__ = [

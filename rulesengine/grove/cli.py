@@ -10,7 +10,7 @@ seeded game and prints its public log (``--record`` writes its replay record, th
 ``data/grove/culprit_odds.csv``. ``grove strategy --players N [--iterations K] [--json]`` solves one round
 with OpenSpiel's CFR+ and prints the exploitability (two players) or NashConv and where the strategy file
 is; ``grove tournament --players N --policies P,Q,… --games G [--workers W | --scheduler ADDRESS] [--json]``
-plays a seat-rotated tournament (:mod:`rulesengine.grove.tournament`).
+plays a seat-rotated tournament (:mod:`rulesengine.grove.strategy.tournament`).
 ``play``, ``replay``, ``odds``, ``strategy``, ``tournament`` and ``table`` take ``--lang en|vi``: the log,
 the odds' sentences, the solver's summary, the tournament's heading and columns or the table's report in
 that language (the rule ids, numbers, policy names and paths stay; the default is English; the JSON form
@@ -34,10 +34,10 @@ from typing import Any
 
 from rulesengine.contract import write_replay
 from rulesengine.errors import IllegalActionError, InputError
-from rulesengine.grove.figures import Figure, parse_figure
-from rulesengine.grove.game import GameState
-from rulesengine.grove.odds import CulpritOdds, Knowledge, culprit_odds
-from rulesengine.grove.strategies import STRATEGIES
+from rulesengine.grove.odds.exact import CulpritOdds, Knowledge, culprit_odds
+from rulesengine.grove.rules.figures import Figure, parse_figure
+from rulesengine.grove.rules.game import GameState
+from rulesengine.grove.strategy.policies import STRATEGIES
 from rulesengine.inputs import is_int_text, parse_int, parse_seed, read_json
 from rulesengine.messages import message
 
@@ -130,7 +130,7 @@ def _odds_handler(args: argparse.Namespace) -> int:
 
 
 def _game_output(state: GameState, as_json: bool, lang: str | None = None) -> int:
-    from rulesengine.grove.replay import to_record
+    from rulesengine.grove.play.replay import to_record
 
     if not as_json and lang is not None:
         print("\n".join(f"[{e.rule_id}] {e.localized(lang)}" for e in state.events if e.public))
@@ -153,7 +153,7 @@ def _game_output(state: GameState, as_json: bool, lang: str | None = None) -> in
 
 
 def _play_handler(args: argparse.Namespace) -> int:
-    from rulesengine.grove.replay import play_seeded
+    from rulesengine.grove.play.replay import play_seeded
 
     players = parse_int(args.players, "--players", 2, 5)
     seed = parse_seed("0" if args.seed is None else args.seed)
@@ -162,7 +162,7 @@ def _play_handler(args: argparse.Namespace) -> int:
         raise InputError("--strategy", f"must be one of {', '.join(STRATEGIES)}; got {args.strategy!r}")
     state = play_seeded(players, seed, strategy)
     if args.record:
-        from rulesengine.grove.replay import to_record
+        from rulesengine.grove.play.replay import to_record
 
         write_replay(args.record, to_record(state))
     return _game_output(state, args.json, args.lang)
@@ -171,7 +171,7 @@ def _play_handler(args: argparse.Namespace) -> int:
 def _replay_handler(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from rulesengine.grove.replay import replay
+    from rulesengine.grove.play.replay import replay
 
     path = Path(args.record)
     record: Any = read_json(path)  # bounded: size, UTF-8, nesting, repeated keys (rulesengine.inputs)
@@ -187,7 +187,7 @@ def _replay_handler(args: argparse.Namespace) -> int:
 
 
 def _table_handler(args: argparse.Namespace) -> int:
-    from rulesengine.grove.table import main as table_main
+    from rulesengine.grove.odds.table import main as table_main
 
     return table_main((["--check"] if args.check else []) + ["--lang", args.lang or "en"])
 
@@ -195,7 +195,7 @@ def _table_handler(args: argparse.Namespace) -> int:
 def _strategy_handler(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from rulesengine.grove.equilibrium import SOLVED, save, strategy_path
+    from rulesengine.grove.strategy.equilibrium import SOLVED, save, strategy_path
     from rulesengine.runner import run_tasks
 
     players = parse_int(args.players, "--players", 2, 5) if args.players is not None else None
@@ -244,7 +244,7 @@ def render_strategy(players: int, iterations: int, seconds: float, measure: str,
 
 
 def _solve_task(players: int, iterations: int, deals: int) -> Any:
-    from rulesengine.grove.equilibrium import solve
+    from rulesengine.grove.strategy.equilibrium import solve
 
     checkpoints = tuple(10 ** k for k in range(6) if 10 ** k < iterations)  # the history: 1, 10, 100, ...
     return solve(players, iterations, deals=deals, checkpoints=checkpoints)
@@ -259,7 +259,7 @@ def _where(args: argparse.Namespace) -> tuple[int | None, str | None]:
 
 
 def _tournament_handler(args: argparse.Namespace) -> int:
-    from rulesengine.grove.tournament import tournament
+    from rulesengine.grove.strategy.tournament import tournament
 
     if args.players is None:
         raise InputError.of("--players", "grove.cli.error.players_required")

@@ -1,7 +1,7 @@
 """Tragedy Looper: content, scripts and the engine of the day in nine steps.
 
 The engine's main names are importable from here; the content and script loaders live in
-:mod:`rulesengine.looper.content` and :mod:`rulesengine.looper.script`.
+:mod:`rulesengine.looper.rules.content` and :mod:`rulesengine.looper.rules.script`.
 
 >>> from rulesengine.looper import Game, Phase
 >>> Phase.CARD_RESOLUTION.rule_id
@@ -10,11 +10,11 @@ The engine's main names are importable from here; the content and script loaders
 
 from __future__ import annotations
 
-from rulesengine.looper.actions import Action, Allow, Choose, Guess, Pass, PlaceCard, Refuse, UseAbility
-from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
-from rulesengine.looper.engine import Game, play
-from rulesengine.looper.rulings import Rulings
-from rulesengine.looper.state import CharacterState, Decision, Event, LoopResult, Outcome, Phase
+from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
+from rulesengine.looper.rules.actions import Action, Allow, Choose, Guess, Pass, PlaceCard, Refuse, UseAbility
+from rulesengine.looper.rules.engine import Game, play
+from rulesengine.looper.rules.rulings import Rulings
+from rulesengine.looper.rules.state import CharacterState, Decision, Event, LoopResult, Outcome, Phase
 
 __all__ = [
     "Action",

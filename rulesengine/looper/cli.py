@@ -10,24 +10,24 @@ Subcommands:
   game with agents (:func:`rulesengine.contract.drive`); ``--record`` writes its decisions file (the
   replay shape both games share).
 - ``validate SCRIPT… [--json] [--lang en|vi]``: every problem and playability note of script files
-  (:func:`rulesengine.looper.script.validation_report`); exit 0 when every file is valid, 1 when some
+  (:func:`rulesengine.looper.rules.script.validation_report`); exit 0 when every file is valid, 1 when some
   file breaks a rule of script creation.
 - ``import FILE [--title TITLE] [--difficulty N] [--out DIR] [--json] [--lang en|vi]``: convert the First
-  Steps and Basic Tragedy X scripts of a community script file (:mod:`rulesengine.looper.community`),
+  Steps and Basic Tragedy X scripts of a community script file (:mod:`rulesengine.looper.play.community`),
   validate them and write them to DIR; exit 0 when every converted script is valid, 1 when some is
   invalid.
 - ``export SCRIPT… [--out FILE] [--lang en|vi]``: write scripts in the community format.
 
 Without ``--lang`` the log of ``replay`` and ``play`` is one ``key=value`` line per event (the form scripts
 and log files read); with ``--lang en`` or ``--lang vi`` it is one sentence per event in that language,
-after the loop, the day and the rule id (:func:`rulesengine.looper.text.readable_report`). ``validate``
+after the loop, the day and the rule id (:func:`rulesengine.looper.rules.text.readable_report`). ``validate``
 and ``import`` say their report (valid or not, each problem and note, why a script is skipped) in the
 ``--lang`` language, English by default; the files, entries, fields, ids and titles stay as written.
 For ``validate``, ``import`` and ``export`` the ``error: …`` line of a script that breaks a rule of
 script creation is in that language too. ``--json`` ignores ``--lang``.
 
 >>> from rulesengine.cli import main
->>> from rulesengine.looper.script import SCRIPTS_DIR
+>>> from rulesengine.looper.rules.script import SCRIPTS_DIR
 >>> tutorial = str(SCRIPTS_DIR / "fs_01_tutorial.yaml")
 >>> main(["looper", "play", tutorial, "--seed", "1"]) == 0  # doctest: +ELLIPSIS
 L1 D1 loop_start loop_start leader=0
@@ -44,12 +44,18 @@ from typing import Any
 
 from rulesengine.contract import drive, write_replay
 from rulesengine.inputs import parse_seed
-from rulesengine.looper.actions import from_dict
-from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
-from rulesengine.looper.engine import Game
-from rulesengine.looper.replay import decisions_document, read_decisions, replay, report, text_report
-from rulesengine.looper.script import load_script, validation_report
-from rulesengine.looper.text import character_name, describe_action, plot_name, readable_report, role_name
+from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
+from rulesengine.looper.play.replay import decisions_document, read_decisions, replay, report, text_report
+from rulesengine.looper.rules.actions import from_dict
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.script import load_script, validation_report
+from rulesengine.looper.rules.text import (
+    character_name,
+    describe_action,
+    plot_name,
+    readable_report,
+    role_name,
+)
 from rulesengine.messages import message
 
 #: The languages of ``--lang``.
@@ -162,7 +168,7 @@ def _register_deduce(sub: Any) -> None:
 
 def _deduce(args: argparse.Namespace) -> int:
     """Replay the decisions, keep only the Protagonists' record, and print the deduction."""
-    from rulesengine.looper.deduce import PublicRecord, deduce
+    from rulesengine.looper.deduction.search import PublicRecord, deduce
 
     script = load_script(args.script)
     game = replay(script, read_decisions(args.decisions), where=args.decisions)
@@ -222,8 +228,8 @@ def _import(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from rulesengine.inputs import parse_int
-    from rulesengine.looper.community import import_scripts, read_community
-    from rulesengine.looper.script import dump_script
+    from rulesengine.looper.play.community import import_scripts, read_community
+    from rulesengine.looper.rules.script import dump_script
 
     difficulty = None if args.difficulty is None else parse_int(args.difficulty, "--difficulty", 1, 99)
     data = read_community(args.file)
@@ -251,7 +257,7 @@ def _export(args: argparse.Namespace) -> int:
     """Print (or write to ``--out``) the scripts as one community file."""
     from pathlib import Path
 
-    from rulesengine.looper.community import export_scripts
+    from rulesengine.looper.play.community import export_scripts
 
     text = json.dumps(export_scripts([load_script(p) for p in args.scripts]), indent=2, ensure_ascii=False)
     if args.out:

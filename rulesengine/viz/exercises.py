@@ -55,7 +55,7 @@ Opener = Callable[[Exercise], Any]
 _PICTURES: dict[tuple[str, str], Draw] = {}
 _STEPS: dict[tuple[str, str], Opener] = {}
 #: The viz modules that register each game's pictures and steps (imported at first use).
-_REGISTRARS = ("rulesengine.viz.looper_exercises", "rulesengine.viz.grove_exercises")
+_REGISTRARS = ("rulesengine.viz.looper.exercises", "rulesengine.viz.grove.exercises")
 
 
 def register_picture(game: str, kind_name: str, draw: Draw) -> None:

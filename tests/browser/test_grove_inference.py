@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rulesengine.grove.inference import infer
-from rulesengine.grove.models import get_model
-from rulesengine.viz.grove_strategy import example_round
+from rulesengine.grove.odds.inference import infer
+from rulesengine.grove.odds.models import get_model
+from rulesengine.viz.grove.strategy import example_round
 from tests.browser.conftest import open_app
 
 NOTEBOOK = "12_grove_inference.ipynb"

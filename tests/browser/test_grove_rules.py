@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulesengine import i18n
-from rulesengine.viz.grove_table import GroveStepper
+from rulesengine.viz.grove.table import GroveStepper
 from tests.browser.conftest import open_app
 
 NOTEBOOK = "10_grove_rules.ipynb"

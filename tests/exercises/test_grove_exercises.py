@@ -20,9 +20,9 @@ import pytest
 
 from rulesengine.cli import main
 from rulesengine.exercises import AnswerError, Exercise, generate, kind
-from rulesengine.grove.figures import Figure, figures_in_play, parse_figure
-from rulesengine.grove.game import Accuse, Deal, GameState, new_game
-from rulesengine.grove.replay import actions_of, replay
+from rulesengine.grove.play.replay import actions_of, replay
+from rulesengine.grove.rules.figures import Figure, figures_in_play, parse_figure
+from rulesengine.grove.rules.game import Accuse, Deal, GameState, new_game
 
 #: Seeds per kind in this run (the odds kinds a fifth of it: each seed plays every consistent deal).
 SEEDS = int(os.environ.get("GROVE_EXERCISE_SEEDS", "450"))

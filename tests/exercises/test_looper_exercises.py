@@ -1,7 +1,7 @@
 """Tragedy Looper exercises: the marked answer is what the engine does from the rebuilt position.
 
 Each test generates exercises over many seeds, rebuilds each position from its replay record alone
-(``rulesengine.looper.replay.replay``: the script and the action list, no pause between phases), lets the
+(``rulesengine.looper.play.replay.replay``: the script and the action list, no pause between phases), lets the
 engine play the step the question is about, and compares what the engine did with the exercise's
 solution. The generator's own helpers are not used for the check.
 
@@ -21,11 +21,11 @@ from rulesengine.cli import main
 from rulesengine.errors import IllegalActionError
 from rulesengine.exercises import AnswerError, Assignment, Choice, Count, Exercise, generate, kinds
 from rulesengine.exercises.looper import cancelled_cards, position
-from rulesengine.looper.actions import Allow, PlaceCard, Refuse, from_dict
-from rulesengine.looper.engine import Game
-from rulesengine.looper.replay import replay
-from rulesengine.looper.script import SCRIPTS_DIR, load_script
-from rulesengine.looper.state import DecisionKind, EventKind
+from rulesengine.looper.play.replay import replay
+from rulesengine.looper.rules.actions import Allow, PlaceCard, Refuse, from_dict
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.script import SCRIPTS_DIR, load_script
+from rulesengine.looper.rules.state import DecisionKind, EventKind
 
 SEEDS = int(os.environ.get("LOOPER_FUZZ_GAMES", "48"))
 

@@ -209,7 +209,7 @@ def test_cli_table_check_passes() -> None:
 @pytest.mark.parametrize("text", ["²", "³", "３", "٢", "৩", "⁷", "8.0", "", "10", "0"])
 def test_a_figure_is_an_ascii_digit_2_to_8_or_x_gr_c1(text: str) -> None:
     """``str.isdigit`` accepts ``²`` (then ``int`` fails) and ``int`` accepts ``３``: neither is a figure."""
-    from rulesengine.grove.figures import parse_figure
+    from rulesengine.grove.rules.figures import parse_figure
 
     with pytest.raises(InputError) as info:
         parse_figure(text, "hands")
@@ -217,7 +217,7 @@ def test_a_figure_is_an_ascii_digit_2_to_8_or_x_gr_c1(text: str) -> None:
 
 
 def record_with(path: str, value: object) -> dict[str, object]:
-    from rulesengine.grove.replay import play_seeded, to_record
+    from rulesengine.grove.play.replay import play_seeded, to_record
 
     record = to_record(play_seeded(3, seed=4))
     *head, last = path.split(".")
@@ -238,7 +238,7 @@ def record_with(path: str, value: object) -> dict[str, object]:
     ],
 )
 def test_replay_refuses_malformed_actions_naming_the_entry(path: str, value: object, message: str) -> None:
-    from rulesengine.grove.replay import replay
+    from rulesengine.grove.play.replay import replay
 
     with pytest.raises(InputError) as info:
         replay(record_with(path, value))
@@ -247,7 +247,7 @@ def test_replay_refuses_malformed_actions_naming_the_entry(path: str, value: obj
 
 def test_replay_names_the_entry_the_rules_refuse_gr_p2() -> None:
     """A look out of turn: the rule id, then ``actions[i]``; the API names no file, the CLI adds it."""
-    from rulesengine.grove.replay import replay
+    from rulesengine.grove.play.replay import replay
 
     record = record_with("actions.1.look.seat", 1)
     with pytest.raises(IllegalActionError) as info:

@@ -9,9 +9,9 @@ import random
 import pytest
 
 from rulesengine.contract import drive
-from rulesengine.grove.fastsim import FastGame, fast_policy, play_game, simulate_fast
-from rulesengine.grove.game import GameState, new_game
-from rulesengine.grove.strategies import agent, simulate
+from rulesengine.grove.rules.game import GameState, new_game
+from rulesengine.grove.strategy.fastsim import FastGame, fast_policy, play_game, simulate_fast
+from rulesengine.grove.strategy.policies import agent, simulate
 
 # a mix of policies per player count: every policy the engine and the fast simulator share, in turn
 MIXES = {

@@ -6,7 +6,7 @@ import pytest
 
 from rulesengine.errors import InputError
 from rulesengine.grove import Figure, culprit_figure, culprit_index, figure_counts, figures_in_play
-from rulesengine.grove.figures import check_players, parse_figure
+from rulesengine.grove.rules.figures import check_players, parse_figure
 
 
 def figs(text: str) -> tuple[Figure, Figure, Figure]:

@@ -21,7 +21,7 @@ from rulesengine.grove import (
     next_leader,
     rank_players,
 )
-from rulesengine.grove.game import count_deals
+from rulesengine.grove.rules.game import count_deals
 from tests.grove.helpers_grove import play_round
 
 D586 = Deal.of([2, 3, 4], [5, 8, 6], 7)  # culprit: suspect 0 (the 5 makes the lowest guilty)

@@ -8,7 +8,8 @@ where it was run), with::
 
 Regenerate it only from that engine: on a later one the test would compare the engine with itself.
 
-Each game is ``random.Random(seed)`` driving :func:`rulesengine.grove.game.play_random`'s loop (the seeded
+Each game is ``random.Random(seed)`` driving :func:`rulesengine.grove.rules.game.play_random`'s loop (the
+seeded
 deal, GR-S3, then a uniformly random legal action) for 2 to 5 players, the first leader ``seed % players``
 (GR-P1). A game's record holds every action, every event (round, kind, audience, rule id, text, data),
 every round result with its penalties (GR-V1..V4), the outcome and ranking (GR-E1..E3); at every step the
@@ -33,8 +34,8 @@ import pytest
 
 from rulesengine.errors import IllegalActionError
 from rulesengine.grove import Accuse, Deal, Figure, GameState, Look, new_game
-from rulesengine.grove.figures import figures_in_play
-from rulesengine.grove.game import Event, EventKind, play_random
+from rulesengine.grove.rules.figures import figures_in_play
+from rulesengine.grove.rules.game import Event, EventKind, play_random
 
 GOLDEN = Path(__file__).parent / "data" / "golden_games.json"
 PLAYERS = (2, 3, 4, 5)

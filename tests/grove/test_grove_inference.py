@@ -9,7 +9,7 @@ import pytest
 
 from rulesengine.errors import InputError
 from rulesengine.grove import Accuse, Deal, Look, culprit_index, culprit_odds, enumerate_deals, new_game
-from rulesengine.grove.inference import infer, pick_inferred
+from rulesengine.grove.odds.inference import infer, pick_inferred
 
 
 def test_leader_has_nothing_to_infer() -> None:

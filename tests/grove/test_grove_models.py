@@ -10,11 +10,11 @@ from fractions import Fraction
 import pytest
 
 from rulesengine.errors import InputError
-from rulesengine.grove.fastsim import fast_policy, play_game
-from rulesengine.grove.figures import Figure
-from rulesengine.grove.game import Accuse, Deal, Look, new_game
-from rulesengine.grove.inference import infer, infer_actor
-from rulesengine.grove.models import Actor, BestModel, HonestModel, get_model
+from rulesengine.grove.odds.inference import infer, infer_actor
+from rulesengine.grove.odds.models import Actor, BestModel, HonestModel, get_model
+from rulesengine.grove.rules.figures import Figure
+from rulesengine.grove.rules.game import Accuse, Deal, Look, new_game
+from rulesengine.grove.strategy.fastsim import fast_policy, play_game
 
 F = Figure
 
@@ -47,7 +47,7 @@ def test_inference_under_best_model_equals_the_default_gr_p5() -> None:
 
 def _follower_records(players: int, bluff: Fraction, games: int, seed: int) -> list[tuple[Actor, int]]:
     """(the leader's left neighbour as an Actor, the culprit) for every round of simulated honest games."""
-    from rulesengine.grove.fastsim import model_policy
+    from rulesengine.grove.strategy.fastsim import model_policy
 
     policies = [model_policy(HonestModel(bluff))] * players
     rng = random.Random(seed)

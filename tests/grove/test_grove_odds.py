@@ -24,8 +24,8 @@ from rulesengine.grove import (
     information_states,
     new_game,
 )
-from rulesengine.grove.brute import brute_force_odds, brute_force_table
-from rulesengine.grove.table import TABLE_PATH, read_table, render_table
+from rulesengine.grove.odds.brute import brute_force_odds, brute_force_table
+from rulesengine.grove.odds.table import TABLE_PATH, read_table, render_table
 
 F = Fraction
 
@@ -195,7 +195,7 @@ def test_sampled_deal_is_uniform_enough() -> None:
 
 # --------------------------------------------------------------------------------- the table
 def test_stored_table_matches_regenerated() -> None:
-    """``data/grove/culprit_odds.csv`` is what ``python -m rulesengine.grove.table`` writes."""
+    """``data/grove/culprit_odds.csv`` is what ``python -m rulesengine.grove.odds.table`` writes."""
     assert TABLE_PATH.read_text(encoding="utf-8") == render_table()
 
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from rulesengine.errors import IllegalActionError
 from rulesengine.grove import Accuse, EventKind, GameState, Look, Phase, culprit_odds, new_game
-from rulesengine.grove.game import CHIPS_PER_PLAYER, INCOMPETENT_LIMIT
+from rulesengine.grove.rules.game import CHIPS_PER_PLAYER, INCOMPETENT_LIMIT
 
 
 def check_invariants(state: GameState) -> None:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from rulesengine.errors import IllegalActionError, InputError
 from rulesengine.grove import Deal, new_game
-from rulesengine.grove.replay import actions_of, play_seeded, replay, to_record
+from rulesengine.grove.play.replay import actions_of, play_seeded, replay, to_record
 from tests.grove.helpers_grove import play_round
 
 

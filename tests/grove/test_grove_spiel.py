@@ -9,9 +9,9 @@ from fractions import Fraction
 import pyspiel
 import pytest
 
-from rulesengine.grove.equilibrium import solve
-from rulesengine.grove.game import Accuse, Look, new_game
-from rulesengine.grove.spiel import GAME_NAME, load, round_deals
+from rulesengine.grove.rules.game import Accuse, Look, new_game
+from rulesengine.grove.strategy.equilibrium import solve
+from rulesengine.grove.strategy.spiel import GAME_NAME, load, round_deals
 
 _FOLLOW = {0: (1, 2), 1: (0, 2), 2: (0, 1)}
 
@@ -141,8 +141,8 @@ def test_canonical_keys_of_engine_actors_are_the_games_information_states_gr_p2_
     """An engine seat's situation maps to the OpenSpiel information state, for any look of the leader."""
     import random
 
-    from rulesengine.grove.figures import Figure
-    from rulesengine.grove.models import Actor, canonical_key
+    from rulesengine.grove.odds.models import Actor, canonical_key
+    from rulesengine.grove.rules.figures import Figure
 
     rng = random.Random(3)
     for players in (2, 3):

@@ -8,7 +8,7 @@ import pytest
 
 from rulesengine.errors import InputError
 from rulesengine.grove import Knowledge, culprit_index, enumerate_deals
-from rulesengine.grove.strategies import hit_rate, hit_rates, pick_best, pick_higher, simulate
+from rulesengine.grove.strategy.policies import hit_rate, hit_rates, pick_best, pick_higher, simulate
 
 
 def test_hit_rates_literal_values() -> None:
@@ -67,7 +67,7 @@ def test_inferred_strategy_reads_the_earlier_chip() -> None:
     import random
 
     from rulesengine.grove import Accuse, Deal, Look, new_game
-    from rulesengine.grove.strategies import STRATEGIES
+    from rulesengine.grove.strategy.policies import STRATEGIES
 
     s = new_game(3).apply(Deal.of([2, 3, 4], [5, 8, 6], 7))
     s = s.apply(Look(0, (0, 1))).apply(Accuse(0, 0)).apply(Look(1, (1, 2)))

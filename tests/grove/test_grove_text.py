@@ -9,8 +9,8 @@ import re
 import pytest
 
 from rulesengine.grove import Deal, new_game
-from rulesengine.grove.figures import Figure
-from rulesengine.grove.game import EventKind, culprit_reason, play_random
+from rulesengine.grove.rules.figures import Figure
+from rulesengine.grove.rules.game import EventKind, culprit_reason, play_random
 
 
 def figures(text: str) -> tuple[Figure, ...]:

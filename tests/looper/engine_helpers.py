@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rulesengine.looper.actions import Action, Allow, Choose, Pass, PlaceCard
-from rulesengine.looper.engine import Game
-from rulesengine.looper.rulings import Rulings
-from rulesengine.looper.script import ScheduledIncident, Script
-from rulesengine.looper.state import Phase
+from rulesengine.looper.rules.actions import Action, Allow, Choose, Pass, PlaceCard
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.rulings import Rulings
+from rulesengine.looper.rules.script import ScheduledIncident, Script
+from rulesengine.looper.rules.state import Phase
 
 #: Mastermind cards that do nothing: paranoia cards on locations.
 QUIET_MM = (("paranoia_plus_1", "hospital"), ("paranoia_plus_1", "shrine"), ("paranoia_minus_1", "city"))

@@ -6,9 +6,9 @@ asserts literal values on a small scenario built in code.
 
 from __future__ import annotations
 
-from rulesengine.looper.actions import Allow, Choose, Pass, PlaceCard, Refuse, UseAbility
-from rulesengine.looper.engine import Game
-from rulesengine.looper.state import Phase
+from rulesengine.looper.rules.actions import Allow, Choose, Pass, PlaceCard, Refuse, UseAbility
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.state import Phase
 from tests.looper.engine_helpers import (
     QUIET_MM,
     QUIET_P,

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from rulesengine.errors import IllegalActionError
-from rulesengine.looper.actions import Allow, Pass, UseAbility
-from rulesengine.looper.engine import Game
-from rulesengine.looper.state import Phase
+from rulesengine.looper.rules.actions import Allow, Pass, UseAbility
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.state import Phase
 from tests.looper.engine_helpers import make_game, place_cards, quiet_day
 
 

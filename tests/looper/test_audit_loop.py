@@ -4,10 +4,10 @@ and the final guess: points the engine tests did not pin yet, each with literal 
 
 from __future__ import annotations
 
-from rulesengine.looper.actions import Allow, Choose, Guess, Pass, PlaceCard, UseAbility
-from rulesengine.looper.engine import Game
-from rulesengine.looper.rulings import Rulings
-from rulesengine.looper.state import Phase
+from rulesengine.looper.rules.actions import Allow, Choose, Guess, Pass, PlaceCard, UseAbility
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.rulings import Rulings
+from rulesengine.looper.rules.state import Phase
 from tests.looper.engine_helpers import (
     QUIET_MM,
     QUIET_P,

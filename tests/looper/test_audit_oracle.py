@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from rulesengine.looper.engine import Game
-from rulesengine.looper.script import load_script, shipped_scripts
-from rulesengine.looper.state import Phase
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.script import load_script, shipped_scripts
+from rulesengine.looper.rules.state import Phase
 
 # content §2: Hospital | Shrine over City | School; (row, column)
 GRID = {"hospital": (0, 0), "shrine": (0, 1), "city": (1, 0), "school": (1, 1)}
@@ -195,7 +195,7 @@ def test_steps_in_order_and_incidents_follow_tl_d7_on_random_games(path: Any) ->
 def test_goodwill_offers_and_answers_follow_tl_d6_on_random_games(path: Any) -> None:
     """TL-D6a (enough goodwill), TL-D6e (once a day; ★ once a loop, counted from the public
     declarations, refused ones included) and TL-D6c (the Mastermind's answers by refusal) on random games."""
-    from rulesengine.looper.actions import Allow, Refuse, UseAbility
+    from rulesengine.looper.rules.actions import Allow, Refuse, UseAbility
 
     script = load_script(path)
     content = Game(script).content
@@ -265,7 +265,7 @@ def test_placement_options_follow_tl_d2_tl_d3_on_random_games(path: Any) -> None
     a card still in hand (the hand of content §1, minus today's cards and the once-per-loop cards played
     this loop, plus those the Class Rep gave back) on a location or a living character on the board, not
     already taken by the same side (the Mastermind) or by another protagonist."""
-    from rulesengine.looper.actions import PlaceCard
+    from rulesengine.looper.rules.actions import PlaceCard
 
     script = load_script(path)
     checked = 0
@@ -320,7 +320,7 @@ def test_day_end_follows_tl_d9_on_random_games(path: Any) -> None:
     """TL-D9, TL-D5c, serial_killer.1, killer.1/2, loved_one.2 on random games: the mandatory Serial
     Killer batch kills exactly the lone other character of each Serial Killer (unless guarded or
     immortal), and the optional choices offered afterwards are exactly those whose condition holds."""
-    from rulesengine.looper.actions import UseAbility
+    from rulesengine.looper.rules.actions import UseAbility
 
     script = load_script(path)
     for seed in range(25):

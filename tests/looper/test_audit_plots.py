@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from rulesengine.looper.actions import Allow, Choose, Pass, UseAbility
-from rulesengine.looper.engine import Game
-from rulesengine.looper.state import Phase
+from rulesengine.looper.rules.actions import Allow, Choose, Pass, UseAbility
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.state import Phase
 from tests.looper.engine_helpers import QUIET_MM, events, make_game, make_script, place_cards, quiet_day
 
 

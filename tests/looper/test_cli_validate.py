@@ -9,7 +9,7 @@ from pathlib import Path
 
 import yaml
 
-from rulesengine.looper.script import SCRIPTS_DIR, shipped_scripts
+from rulesengine.looper.rules.script import SCRIPTS_DIR, shipped_scripts
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

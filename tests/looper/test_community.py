@@ -11,8 +11,8 @@ import pytest
 
 from rulesengine.contract import drive
 from rulesengine.errors import InputError
-from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
-from rulesengine.looper.community import (
+from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
+from rulesengine.looper.play.community import (
     CommunityError,
     export_scripts,
     import_scripts,
@@ -20,9 +20,9 @@ from rulesengine.looper.community import (
     read_community,
     strip_json_comments,
 )
-from rulesengine.looper.content import Location
-from rulesengine.looper.engine import Game
-from rulesengine.looper.script import Script, load_script, script_to_data, shipped_scripts
+from rulesengine.looper.rules.content import Location
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.script import Script, load_script, script_to_data, shipped_scripts
 
 DATA = Path(__file__).parent / "data"
 SAMPLE = DATA / "community_sample.jsonc"

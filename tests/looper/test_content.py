@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesengine.looper.content import (
+from rulesengine.looper.rules.content import (
     CardKind,
     Location,
     Refusal,

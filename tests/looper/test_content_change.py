@@ -18,9 +18,9 @@ from typing import Any
 
 import yaml
 
-from rulesengine.looper.actions import PlaceCard
-from rulesengine.looper.content import LOOPER_DATA_DIR, Content, load_content
-from rulesengine.looper.engine import Game
+from rulesengine.looper.rules.actions import PlaceCard
+from rulesengine.looper.rules.content import LOOPER_DATA_DIR, Content, load_content
+from rulesengine.looper.rules.engine import Game
 from rulesengine.paths import DATA_DIR
 from tests.looper.engine_helpers import QUIET_MM, QUIET_P, make_script, place_cards, quiet_day
 
@@ -121,9 +121,9 @@ def test_rulesengine_data_changes_the_default_content(tmp_path: Path) -> None:
     path.write_text(yaml.safe_dump(cards, allow_unicode=True), encoding="utf-8")
     code = (
         "import json\n"
-        "from rulesengine.looper.cards import MASTERMIND_HAND\n"
-        "from rulesengine.looper.engine import Game\n"
-        "from rulesengine.looper.script import SCRIPTS_DIR, load_script\n"
+        "from rulesengine.looper.rules.cards import MASTERMIND_HAND\n"
+        "from rulesengine.looper.rules.engine import Game\n"
+        "from rulesengine.looper.rules.script import SCRIPTS_DIR, load_script\n"
         "game = Game(load_script(SCRIPTS_DIR / 'fs_01_tutorial.yaml'))\n"
         "hand = game.hand('mastermind')\n"
         "print(json.dumps([MASTERMIND_HAND['intrigue_plus_1'], hand['intrigue_plus_1']]))\n"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from rulesengine.looper.content import load_content
+from rulesengine.looper.rules.content import load_content
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = (ROOT / "docs" / "looper_rules.md").read_text(encoding="utf-8")

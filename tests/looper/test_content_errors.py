@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from rulesengine.errors import InputError
-from rulesengine.looper.content import LOOPER_DATA_DIR, ContentError, load_content
+from rulesengine.looper.rules.content import LOOPER_DATA_DIR, ContentError, load_content
 
 Data = Any
 Edit = Callable[[Data], object]

@@ -16,10 +16,7 @@ import pytest
 
 from rulesengine.cli import main
 from rulesengine.errors import InputError
-from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
-from rulesengine.looper.candidates import Sheet, private_sheets
-from rulesengine.looper.content import load_content
-from rulesengine.looper.deduce import (
+from rulesengine.looper.deduction.search import (
     Candidate,
     PublicRecord,
     PublicSheet,
@@ -29,10 +26,13 @@ from rulesengine.looper.deduce import (
     replay_each_sheet,
     tiny_script,
 )
-from rulesengine.looper.engine import Game
-from rulesengine.looper.observe import observation
-from rulesengine.looper.replay import decisions_document
-from rulesengine.looper.script import SCRIPTS_DIR, Script, load_script, script_problems, shipped_scripts
+from rulesengine.looper.deduction.sheets import Sheet, private_sheets
+from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
+from rulesengine.looper.play.replay import decisions_document
+from rulesengine.looper.rules.content import load_content
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.observe import observation
+from rulesengine.looper.rules.script import SCRIPTS_DIR, Script, load_script, script_problems, shipped_scripts
 
 GAMES = int(os.environ.get("LOOPER_DEDUCE_GAMES", "2"))
 
@@ -137,7 +137,7 @@ def test_abandoning_a_step_at_its_first_wrong_public_event_changes_nothing_tl_d7
     """The tree abandons a step as soon as a public event leaves the record (``_CheckedGame``): the same
     candidates in the same order, the same weights, eliminations and witnesses as when every step runs to
     its end and is compared afterwards — in fewer engine steps."""
-    from rulesengine.looper import deduce as deduce_module
+    from rulesengine.looper.deduction import search as deduce_module
 
     record = whole_loop(tiny("btx_01_first_contract", 4, 4, 2, sheet=3), 0)
     checked = deduce(record)
@@ -272,7 +272,7 @@ def test_every_sentence_of_the_deduction_is_in_both_catalogs_with_the_same_field
     import ast
     from pathlib import Path
 
-    from rulesengine.looper import deduce as module
+    from rulesengine.looper.deduction import search as module
     from rulesengine.messages import TEMPLATE, catalog_path, placeholders, read_catalog
 
     tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
@@ -294,7 +294,7 @@ def test_every_sentence_of_the_deduction_is_in_both_catalogs_with_the_same_field
 def test_cli_deduce_json(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
     from pathlib import Path
 
-    from rulesengine.looper.script import dump_script
+    from rulesengine.looper.rules.script import dump_script
 
     script = tiny("fs_01_tutorial", 3, 2, 1)
     game = played(script, 0, 30, heuristic=True)
@@ -335,8 +335,8 @@ def test_cli_deduce_json(tmp_path: object, capsys: pytest.CaptureFixture[str]) -
 
 def test_deducing_agent_final_guess_follows_the_advisor_tl_fg3() -> None:
     """The deducing Protagonists name, at the final guess, the advisor's most likely roles (TL-FG3)."""
-    from rulesengine.looper.deduce import DeducingProtagonists
-    from rulesengine.looper.observe import MastermindObservation, ProtagonistsObservation
+    from rulesengine.looper.deduction.search import DeducingProtagonists
+    from rulesengine.looper.rules.observe import MastermindObservation, ProtagonistsObservation
 
     script = tiny("btx_01_first_contract", 4, 3, 2, sheet=3)
     game = Game(script)
@@ -362,9 +362,9 @@ def test_deducing_agent_final_guess_follows_the_advisor_tl_fg3() -> None:
 def test_deducing_agent_chooses_the_leaders_card_by_information_tl_d3() -> None:
     """With ``cards``, the leader's card of each day (TL-D3) is the option of ``next_moves`` with the most
     expected bits (when above zero): one deduction per day, the card the advisor ranked first."""
-    from rulesengine.looper.actions import to_dict
-    from rulesengine.looper.deduce import DeducingProtagonists
-    from rulesengine.looper.observe import MastermindObservation, ProtagonistsObservation
+    from rulesengine.looper.deduction.search import DeducingProtagonists
+    from rulesengine.looper.rules.actions import to_dict
+    from rulesengine.looper.rules.observe import MastermindObservation, ProtagonistsObservation
 
     script = tiny("btx_01_first_contract", 4, 3, 1, sheet=3)
     game = Game(script)
@@ -421,8 +421,8 @@ def test_a_script_with_too_many_sheets_is_refused_before_any_sheet_is_made(
     languages, and the command line says it in one line (exit 2) instead of running out of memory."""
     from pathlib import Path
 
-    from rulesengine.looper import candidates
-    from rulesengine.looper.script import dump_script
+    from rulesengine.looper.deduction import sheets as candidates
+    from rulesengine.looper.rules.script import dump_script
 
     public = load_script(SCRIPTS_DIR / "btx_03_sealed_lantern.yaml")
     assert candidates.sheet_bound(public) == 2_282_918_400 > candidates.MAX_SHEETS
@@ -443,7 +443,7 @@ def test_a_script_with_too_many_sheets_is_refused_before_any_sheet_is_made(
 def test_sheet_bound_is_the_number_of_proposals(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The bound counts what the enumeration proposes: at least the sheets it keeps, and a limit just below
     the bound refuses the script while a limit at the bound lets it through."""
-    from rulesengine.looper import candidates
+    from rulesengine.looper.deduction import sheets as candidates
 
     public = load_script(SCRIPTS_DIR / f"{name}.yaml")
     bound = candidates.sheet_bound(public)
@@ -461,7 +461,7 @@ def test_the_enumeration_numbers_its_sheets_as_the_table_would(name: str) -> Non
     """``private_sheets`` makes its sheets as numpy columns (role rows, plots, parameters); the
     deduction's table read off them is the table it builds from the sheets one by one: the same codes,
     the same values, and every sheet read back is the sheet listed."""
-    from rulesengine.looper.deduce import _Table
+    from rulesengine.looper.deduction.search import _Table
 
     script = load_script(SCRIPTS_DIR / f"{name}.yaml")
     sheets = private_sheets(script)
@@ -483,7 +483,7 @@ def test_best_guesses_are_the_tied_most_likely_assignments_tl_fg3() -> None:
     """Early in a game many role assignments are equally likely: ``best_guesses`` lists every one of
     them, each with the largest probability, the first being ``best_guess``; the deducing agent picks
     among them with its seed, so on the same script different seeds name different guesses."""
-    from rulesengine.looper.deduce import DeducingProtagonists
+    from rulesengine.looper.deduction.search import DeducingProtagonists
 
     script = tiny("btx_01_first_contract", 4, 3, 2, sheet=3)
     result = deduce(PublicRecord.from_game(Game(script)))
@@ -511,7 +511,7 @@ def test_one_verdict_per_class_of_sheets_equals_one_per_sheet(name: str, cast: i
     parameters: Godly Being's entry loop, Boss's turf, Henchman's start.)"""
     from dataclasses import replace
 
-    from rulesengine.looper import candidates
+    from rulesengine.looper.deduction import sheets as candidates
 
     script = load_script(SCRIPTS_DIR / f"{name}.yaml")
     if isinstance(cast, int):

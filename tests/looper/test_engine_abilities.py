@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rulesengine.looper.actions import Allow, Choose, Pass, Refuse, UseAbility
-from rulesengine.looper.engine import Game
-from rulesengine.looper.state import Phase
+from rulesengine.looper.rules.actions import Allow, Choose, Pass, Refuse, UseAbility
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.state import Phase
 from tests.looper.engine_helpers import (
     QUIET_MM,
     QUIET_P,

@@ -17,12 +17,12 @@ import pytest
 
 from rulesengine.contract import drive
 from rulesengine.errors import IllegalActionError
-from rulesengine.looper.actions import Action, PlaceCard
-from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
-from rulesengine.looper.engine import Game, play
-from rulesengine.looper.observe import MastermindObservation, ProtagonistsObservation
-from rulesengine.looper.script import SCRIPTS_DIR, Script, load_script
-from rulesengine.looper.state import Side
+from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
+from rulesengine.looper.rules.actions import Action, PlaceCard
+from rulesengine.looper.rules.engine import Game, play
+from rulesengine.looper.rules.observe import MastermindObservation, ProtagonistsObservation
+from rulesengine.looper.rules.script import SCRIPTS_DIR, Script, load_script
+from rulesengine.looper.rules.state import Side
 
 
 def mastermind_wins(script_name: str, smart_mastermind: bool, smart_protagonists: bool, n: int) -> int:

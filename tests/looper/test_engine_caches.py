@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from rulesengine.looper.engine import Game
-from rulesengine.looper.script import Script, load_script, shipped_scripts
-from rulesengine.looper.state import DecisionKind, state_values
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.script import Script, load_script, shipped_scripts
+from rulesengine.looper.rules.state import DecisionKind, state_values
 
 SCRIPTS = [load_script(p) for p in shipped_scripts()]
 

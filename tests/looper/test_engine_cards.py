@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesengine.looper.board import LOCATIONS, combine_moves, move
-from rulesengine.looper.cards import (
+from rulesengine.looper.rules.board import LOCATIONS, combine_moves, move
+from rulesengine.looper.rules.cards import (
     DECK,
     MASTERMIND_HAND,
     ONCE_PER_LOOP,

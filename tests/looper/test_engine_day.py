@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from rulesengine.errors import IllegalActionError
-from rulesengine.looper.actions import Allow, Choose, Pass, PlaceCard, Refuse, UseAbility
-from rulesengine.looper.replay import format_event
-from rulesengine.looper.rulings import Rulings
-from rulesengine.looper.state import Phase
+from rulesengine.looper.play.replay import format_event
+from rulesengine.looper.rules.actions import Allow, Choose, Pass, PlaceCard, Refuse, UseAbility
+from rulesengine.looper.rules.rulings import Rulings
+from rulesengine.looper.rules.state import Phase
 from tests.looper.engine_helpers import QUIET_MM, QUIET_P, events, make_game, place_cards, quiet_day
 
 # ---------------------------------------------------------------------------- TL-LOOP, TL-D1

@@ -9,8 +9,8 @@ from math import comb
 import pytest
 
 from rulesengine.errors import IllegalActionError, InputError
-from rulesengine.looper import abilities, incidents
-from rulesengine.looper.actions import (
+from rulesengine.looper.rules import abilities, incidents
+from rulesengine.looper.rules.actions import (
     Allow,
     Choose,
     Guess,
@@ -21,11 +21,11 @@ from rulesengine.looper.actions import (
     from_dict,
     to_dict,
 )
-from rulesengine.looper.cards import MASTERMIND_HAND, PlacedCard
-from rulesengine.looper.content import load_content
-from rulesengine.looper.engine import Game
-from rulesengine.looper.script import SCRIPTS_DIR, load_script
-from rulesengine.looper.state import Phase
+from rulesengine.looper.rules.cards import MASTERMIND_HAND, PlacedCard
+from rulesengine.looper.rules.content import load_content
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.script import SCRIPTS_DIR, load_script
+from rulesengine.looper.rules.state import Phase
 from tests.looper.engine_helpers import QUIET_MM, QUIET_P, make_game, place_cards
 
 

@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 
-from rulesengine.looper.actions import sort_key
-from rulesengine.looper.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
-from rulesengine.looper.content import load_content
-from rulesengine.looper.engine import Game, play
-from rulesengine.looper.script import load_script, shipped_scripts
-from rulesengine.looper.state import Side
+from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
+from rulesengine.looper.rules.actions import sort_key
+from rulesengine.looper.rules.content import load_content
+from rulesengine.looper.rules.engine import Game, play
+from rulesengine.looper.rules.script import load_script, shipped_scripts
+from rulesengine.looper.rules.state import Side
 
 SCRIPTS = shipped_scripts()
 CONTENT = load_content()

@@ -5,10 +5,10 @@ Rules: TL-LE1, TL-LE2, TL-LE2a, TL-LE2b, TL-TS1, TL-TS2, TL-RW, TL-FG1..TL-FG3.
 
 from __future__ import annotations
 
-from rulesengine.looper.actions import Choose, Guess, Pass, PlaceCard, UseAbility
-from rulesengine.looper.engine import Game
-from rulesengine.looper.rulings import Rulings
-from rulesengine.looper.state import Phase
+from rulesengine.looper.rules.actions import Choose, Guess, Pass, PlaceCard, UseAbility
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.rulings import Rulings
+from rulesengine.looper.rules.state import Phase
 from tests.looper.engine_helpers import QUIET_MM, events, make_game, make_script, place_cards, quiet_day
 
 BTX_ROLES = {"shrine_maiden": "cultist", "pop_idol": "brain", "doctor": "lover", "office_worker": "loved_one"}

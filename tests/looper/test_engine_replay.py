@@ -11,10 +11,10 @@ import pytest
 
 from rulesengine.cli import main
 from rulesengine.errors import IllegalActionError, InputError
-from rulesengine.looper.agents import RandomAgent
-from rulesengine.looper.engine import Game, play
-from rulesengine.looper.replay import decisions_document, replay
-from rulesengine.looper.script import SCRIPTS_DIR, load_script, shipped_scripts
+from rulesengine.looper.play.agents import RandomAgent
+from rulesengine.looper.play.replay import decisions_document, replay
+from rulesengine.looper.rules.engine import Game, play
+from rulesengine.looper.rules.script import SCRIPTS_DIR, load_script, shipped_scripts
 
 TUTORIAL = SCRIPTS_DIR / "fs_01_tutorial.yaml"
 

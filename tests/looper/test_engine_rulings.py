@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from rulesengine.errors import InputError
-from rulesengine.looper.actions import Allow, Pass, PlaceCard, Refuse, UseAbility
-from rulesengine.looper.engine import Game
-from rulesengine.looper.rulings import Rulings, from_options
-from rulesengine.looper.state import Phase
+from rulesengine.looper.rules.actions import Allow, Pass, PlaceCard, Refuse, UseAbility
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.rulings import Rulings, from_options
+from rulesengine.looper.rules.state import Phase
 from tests.looper.engine_helpers import (
     QUIET_MM,
     QUIET_P,

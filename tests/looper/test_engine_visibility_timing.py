@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 
-from rulesengine.looper.actions import Action, Allow, Pass, PlaceCard, Refuse, UseAbility
-from rulesengine.looper.agents import RandomAgent
-from rulesengine.looper.engine import Game
-from rulesengine.looper.script import Script, load_script, shipped_scripts
-from rulesengine.looper.state import Phase, Side
+from rulesengine.looper.play.agents import RandomAgent
+from rulesengine.looper.rules.actions import Action, Allow, Pass, PlaceCard, Refuse, UseAbility
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.script import Script, load_script, shipped_scripts
+from rulesengine.looper.rules.state import Phase, Side
 from tests.looper.engine_helpers import QUIET_P, make_game, place_cards
 
 SCRIPTS = shipped_scripts()

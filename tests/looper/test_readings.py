@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from rulesengine.looper.actions import Choose, Pass, UseAbility
-from rulesengine.looper.content import load_content
-from rulesengine.looper.engine import Game
-from rulesengine.looper.rulings import Rulings
-from rulesengine.looper.script import script_problems, script_warnings
-from rulesengine.looper.state import Phase
+from rulesengine.looper.rules.actions import Choose, Pass, UseAbility
+from rulesengine.looper.rules.content import load_content
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.rulings import Rulings
+from rulesengine.looper.rules.script import script_problems, script_warnings
+from rulesengine.looper.rules.state import Phase
 from tests.looper.engine_helpers import QUIET_MM, events, make_game, make_script, place_cards, to_phase
 
 C = load_content()

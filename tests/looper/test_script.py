@@ -11,8 +11,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesengine.looper.content import Location, load_content
-from rulesengine.looper.script import (
+from rulesengine.looper.rules.content import Location, load_content
+from rulesengine.looper.rules.script import (
     SCRIPTS_DIR,
     ScheduledIncident,
     ScriptError,

@@ -16,8 +16,8 @@ import pytest
 import yaml
 
 from rulesengine.errors import InputError
-from rulesengine.looper.content import Location, load_content
-from rulesengine.looper.script import (
+from rulesengine.looper.rules.content import Location, load_content
+from rulesengine.looper.rules.script import (
     SCRIPTS_DIR,
     Script,
     ScriptError,
@@ -469,7 +469,7 @@ def test_validate_refuses_the_options_replay_refuses(
     tmp_path: Path, options: dict[str, object], message: str
 ) -> None:
     """One check (rulings.option_problems) for `looper validate`, the engine and a decisions file."""
-    from rulesengine.looper.replay import replay
+    from rulesengine.looper.play.replay import replay
 
     data = base(FS1)
     data["options"] = options
@@ -484,7 +484,7 @@ def test_validate_refuses_the_options_replay_refuses(
 
 
 def test_good_options_pass_both_checks(tmp_path: Path) -> None:
-    from rulesengine.looper.replay import replay
+    from rulesengine.looper.play.replay import replay
 
     options = {"mystery_boy_from_loop": 8, "police_this_loop_only": False, "doctor_mastermind_use": "off"}
     data = base(FS1)

@@ -12,8 +12,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulesengine.looper.content import LOOPER_DATA_DIR, ContentError, load_content
-from rulesengine.looper.script import SCRIPTS_DIR, ScriptError, load_script, shipped_scripts
+from rulesengine.looper.rules.content import LOOPER_DATA_DIR, ContentError, load_content
+from rulesengine.looper.rules.script import SCRIPTS_DIR, ScriptError, load_script, shipped_scripts
 
 SCALARS = st.one_of(
     st.none(),

@@ -16,9 +16,9 @@ from typing import Any, get_args, get_origin, get_type_hints
 
 import pytest
 
-from rulesengine.looper.engine import Game
-from rulesengine.looper.script import Script, load_script, shipped_scripts
-from rulesengine.looper.state import (
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.script import Script, load_script, shipped_scripts
+from rulesengine.looper.rules.state import (
     EVENT_HEADER,
     STATE_FIELDS,
     CharacterState,
@@ -31,7 +31,7 @@ from rulesengine.looper.state import (
 )
 
 SCRIPTS = [load_script(p) for p in shipped_scripts()]
-LOOPER = Path(__file__).resolve().parents[2] / "rulesengine" / "looper"
+LOOPER = Path(__file__).resolve().parents[2] / "rulesengine" / "looper" / "rules"
 
 
 def random_game(script: Script, seed: int, decisions: int | None = None, **kw: Any) -> Game:
@@ -212,16 +212,19 @@ def test_abilities_and_incidents_change_the_state_through_verbs_only(module: str
 # ---------------------------------------------------------------------------------------- imports
 
 
+KERNEL = "rulesengine.looper.rules"
+
+
 def _imports(path: Path) -> set[str]:
-    """Every ``rulesengine.looper`` module ``path`` imports, at any level (function bodies and
-    ``TYPE_CHECKING`` blocks included)."""
+    """Every module of the kernel (``rulesengine.looper.rules``) ``path`` imports, at any level (function
+    bodies and ``TYPE_CHECKING`` blocks included)."""
     out: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("rulesengine.looper"):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(KERNEL):
             names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
-            out |= {n.split(".")[2] for n in names if n.count(".") >= 2}
+            out |= {n.split(".")[3] for n in names if n.count(".") >= 3}
         elif isinstance(node, ast.Import):
-            out |= {a.name.split(".")[2] for a in node.names if a.name.startswith("rulesengine.looper.")}
+            out |= {a.name.split(".")[3] for a in node.names if a.name.startswith(f"{KERNEL}.")}
     return out - {path.stem}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from rulesengine import i18n
-from rulesengine.viz.grove_table import GroveStepper
+from rulesengine.viz.grove.table import GroveStepper
 
 
 def test_the_log_names_each_seat_once_and_follows_the_language():

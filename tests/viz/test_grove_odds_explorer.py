@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from rulesengine.grove import Knowledge, culprit_odds
-from rulesengine.grove.analysis import odds_by_players, seen_pair_grid
-from rulesengine.viz.grove_odds import (
+from rulesengine.grove.odds.analysis import odds_by_players, seen_pair_grid
+from rulesengine.viz.grove.odds import (
     OddsExplorer,
     chart,
     plot_base_rates,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 
 from rulesengine.grove import EventKind, Phase, culprit_index
-from rulesengine.viz.grove_table import GroveStepper, draw_table
+from rulesengine.viz.grove.table import GroveStepper, draw_table
 
 
 def texts(stepper: GroveStepper) -> list[str]:

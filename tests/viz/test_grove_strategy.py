@@ -10,9 +10,9 @@ import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 
 from rulesengine import i18n
-from rulesengine.grove.inference import infer
-from rulesengine.grove.models import BestModel, HonestModel, Model, get_model
-from rulesengine.viz.grove_strategy import (
+from rulesengine.grove.odds.inference import infer
+from rulesengine.grove.odds.models import BestModel, HonestModel, Model, get_model
+from rulesengine.viz.grove.strategy import (
     ModelExplorer,
     convergence_table,
     example_round,

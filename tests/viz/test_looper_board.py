@@ -14,9 +14,9 @@ from matplotlib.text import Text
 from PIL import Image
 
 from rulesengine import i18n
-from rulesengine.looper.actions import Pass, PlaceCard
-from rulesengine.looper.board import LOCATIONS, move
-from rulesengine.viz.looper_board import (
+from rulesengine.looper.rules.actions import Pass, PlaceCard
+from rulesengine.looper.rules.board import LOCATIONS, move
+from rulesengine.viz.looper.board import (
     GRID,
     BoardDrawer,
     TableDrawer,
@@ -27,7 +27,7 @@ from rulesengine.viz.looper_board import (
     owner_label,
     picture_from_game,
 )
-from rulesengine.viz.looper_cards import new_game
+from rulesengine.viz.looper.cards import new_game
 
 
 def test_start_of_the_tutorial_script_puts_characters_on_their_start_locations():
@@ -125,8 +125,8 @@ def test_labels_follow_the_language():
 def _stepped_pictures(steps: int, script: str = "fs_01_tutorial"):
     """Pictures of a day stepper after each of ``steps`` steps, as the stepper draws them (viewer, TL-D4
     cards shown face up after resolution, every highlight in turn)."""
-    from rulesengine.looper.state import Phase
-    from rulesengine.viz.looper_day import DayStepper
+    from rulesengine.looper.rules.state import Phase
+    from rulesengine.viz.looper.day import DayStepper
 
     stepper = DayStepper(script, draw=False)
     for n in range(steps):
@@ -187,7 +187,7 @@ def test_a_card_placed_adds_only_that_card_to_the_board_tl_d2():
 
 
 def test_the_stepper_shows_its_table_incrementally_and_the_picture_is_the_full_one():
-    from rulesengine.viz.looper_day import DayStepper
+    from rulesengine.viz.looper.day import DayStepper
 
     stepper = DayStepper("fs_01_tutorial")
     assert isinstance(stepper.figure, TableView)
@@ -199,7 +199,7 @@ def test_the_stepper_shows_its_table_incrementally_and_the_picture_is_the_full_o
 
 
 def test_the_drawn_grid_is_the_engines_board():
-    """The picture's 2 × 2 grid comes from rulesengine.looper.board: a horizontal move stays in a row, a
+    """The picture's 2 × 2 grid comes from rulesengine.looper.rules.board: a horizontal move stays in a row, a
     vertical one in a column (no copy of the board in the drawing)."""
     assert [loc for row in GRID for loc in row] == list(LOCATIONS)
     for r, row in enumerate(GRID):

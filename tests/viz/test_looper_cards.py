@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rulesengine import i18n
-from rulesengine.looper.cards import MASTERMIND_HAND, PROTAGONIST_HAND
-from rulesengine.viz.looper_cards import NONE, PlacementWidget
+from rulesengine.looper.rules.cards import MASTERMIND_HAND, PROTAGONIST_HAND
+from rulesengine.viz.looper.cards import NONE, PlacementWidget
 
 MASTERMIND_DAY = [
     ("paranoia_plus_1", "boy_student"),

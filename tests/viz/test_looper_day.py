@@ -8,11 +8,11 @@ import re
 import pytest
 
 from rulesengine import i18n
-from rulesengine.looper.actions import PlaceCard
-from rulesengine.looper.text import role_name
-from rulesengine.viz.looper_day import DayStepper, demo, plan, plan_agents
-from rulesengine.viz.looper_text import ScriptReveal
-from rulesengine.viz.looper_text import target_name as name_of
+from rulesengine.looper.rules.actions import PlaceCard
+from rulesengine.looper.rules.text import role_name
+from rulesengine.viz.looper.day import DayStepper, demo, plan, plan_agents
+from rulesengine.viz.looper.text import ScriptReveal
+from rulesengine.viz.looper.text import target_name as name_of
 from tests.test_cli_lang import english_words
 
 DAY1 = plan(
@@ -359,7 +359,7 @@ def test_the_end_of_the_game_reveals_the_script_with_the_reason_tl_le2(make):
 
 
 def test_a_wrong_final_guess_is_revealed_with_the_true_role_tl_fg3(make):
-    from rulesengine.looper.actions import Choose, Guess
+    from rulesengine.looper.rules.actions import Choose, Guess
 
     stepper = make(script_id="btx_01_first_contract", learner=("protagonists",))
     for _ in range(600):
@@ -406,7 +406,7 @@ def test_a_vietnamese_day_has_no_english_sentence_in_the_stepper(make):
 def _to_final_guess(stepper: DayStepper) -> None:
     """Play First Contract with the agents until the Leader chooses the final guess (TL-TS2), then stop
     at the learner's first guess (TL-FG3)."""
-    from rulesengine.looper.actions import Choose
+    from rulesengine.looper.rules.actions import Choose
 
     for _ in range(600):
         pending = stepper.game.pending
@@ -422,7 +422,7 @@ def _to_final_guess(stepper: DayStepper) -> None:
 
 
 def test_the_final_guess_is_asked_as_character_then_role_tl_fg3(make):
-    from rulesengine.looper.actions import Guess
+    from rulesengine.looper.rules.actions import Guess
 
     stepper = make(script_id="btx_01_first_contract", learner=("protagonists",))
     _to_final_guess(stepper)
@@ -452,7 +452,7 @@ def test_the_final_guess_is_asked_as_character_then_role_tl_fg3(make):
 def _to_murder_on_day_3(make, **kwargs) -> DayStepper:
     """The Last Bell, the Mastermind's murder plan: the Key Person dies at TL-D7 of day 3 and the loop
     ends at once (TL-LE1)."""
-    from rulesengine.viz.looper_demos import MURDER
+    from rulesengine.viz.looper.demos import MURDER
 
     stepper = make(agents=plan_agents(MURDER), **kwargs)
     for _ in range(40):

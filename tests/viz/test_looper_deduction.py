@@ -8,8 +8,8 @@ import pytest
 from matplotlib.figure import Figure
 
 from rulesengine import i18n
-from rulesengine.looper.text import character_name, role_name
-from rulesengine.viz.looper_deduction import (
+from rulesengine.looper.rules.text import character_name, role_name
+from rulesengine.viz.looper.deduction import (
     DayByDay,
     DeductionWidget,
     Tables,
@@ -120,10 +120,10 @@ def test_picking_a_recorded_game_starts_that_game_over() -> None:
 
 
 def test_what_to_try_names_the_card_and_target_not_a_dict() -> None:
-    from rulesengine.looper.actions import from_dict
-    from rulesengine.looper.deduce import PublicRecord, deduce
-    from rulesengine.looper.observe import MastermindObservation
-    from rulesengine.looper.text import describe_action
+    from rulesengine.looper.deduction.search import PublicRecord, deduce
+    from rulesengine.looper.rules.actions import from_dict
+    from rulesengine.looper.rules.observe import MastermindObservation
+    from rulesengine.looper.rules.text import describe_action
 
     days = DayByDay("btx_01_first_contract")
     game = days.game

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import html
 
-from rulesengine.looper.plans import PlanAgent
-from rulesengine.viz.looper_demos import MURDER, _game, run
-from rulesengine.viz.looper_loop import FinalGuessWidget, ScriptReveal, loop_demo
+from rulesengine.looper.play.plans import PlanAgent
+from rulesengine.viz.looper.demos import MURDER, _game, run
+from rulesengine.viz.looper.loop import FinalGuessWidget, ScriptReveal, loop_demo
 
 
 def test_last_day_played_without_loss_is_a_win_tl_le1_tl_le2():

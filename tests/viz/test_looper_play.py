@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rulesengine.looper.actions import PlaceCard
-from rulesengine.viz.looper_play import PlayWidget, notes, script_ids
+from rulesengine.looper.rules.actions import PlaceCard
+from rulesengine.viz.looper.play import PlayWidget, notes, script_ids
 
 
 def test_shipped_scripts_are_offered():

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from rulesengine.looper.agents import RandomAgent
-from rulesengine.looper.engine import Game, play
-from rulesengine.looper.script import load_script, shipped_scripts
-from rulesengine.viz.looper_text import describe_event, log_html, log_lines
+from rulesengine.looper.play.agents import RandomAgent
+from rulesengine.looper.rules.engine import Game, play
+from rulesengine.looper.rules.script import load_script, shipped_scripts
+from rulesengine.viz.looper.text import describe_event, log_html, log_lines
 
 
 @pytest.mark.parametrize("path", shipped_scripts(), ids=lambda p: p.stem)

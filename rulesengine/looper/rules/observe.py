@@ -1,0 +1,411 @@
+"""Observations: what the protagonists and the Mastermind may see, as typed values and as plain data.
+
+:func:`observation` gives one side's picture of a game: a :class:`ProtagonistsObservation` or a
+:class:`MastermindObservation`. The protagonists' type has **no member** for hidden information: no
+role that was not revealed, no culprit that was not revealed, no Mastermind card face down before
+TL-D4, no Mastermind-only event (TL-D5a, TL-D7c), no loss reason, no private script fact, and of a
+pending Mastermind decision only that the Mastermind is deciding (:class:`Waiting`). The
+Mastermind's type adds the private part (:attr:`MastermindObservation.roles`, the culprits, the plots).
+
+An observation is built at every decision of :func:`rulesengine.contract.drive` (~15,000 days a second),
+so it copies nothing when it is made: every member reads the game as it stands, on access. It is a
+**view of the moment it was given** — like a ``dict`` view, read it before the game moves on, or keep
+:meth:`~ProtagonistsObservation.as_dict`, a plain snapshot (plain dicts, lists, strings and numbers).
+:func:`view` is that snapshot (plain dicts, lists, strings and numbers: the CLI's JSON and the
+notebooks read it).
+
+>>> from rulesengine.looper.rules.engine import Game
+>>> from rulesengine.looper.rules.script import SCRIPTS_DIR, load_script
+>>> game = Game(load_script(SCRIPTS_DIR / "btx_01_first_contract.yaml"))
+>>> obs = observation(game, "protagonists")
+>>> obs
+<ProtagonistsObservation loop 1 day 1 MASTERMIND_CARDS: Waiting(who='mastermind')>
+>>> obs.pending, {obs.role_of(c) for c in obs.cast}
+(Waiting(who='mastermind'), {None})
+>>> hasattr(obs, "roles"), observation(game, "mastermind").roles["journalist"]
+(False, 'conspiracy_theorist')
+>>> v = view(game, "protagonists")
+>>> v["pending"], {c["role"] for c in v["characters"]}
+({'who': 'mastermind'}, {None})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from rulesengine.errors import InputError
+from rulesengine.looper.rules.actions import to_dict
+from rulesengine.looper.rules.state import CharacterState, Decision, Event, LoopResult, Outcome, Phase, Side
+
+if TYPE_CHECKING:
+    from rulesengine.looper.rules.content import Content
+    from rulesengine.looper.rules.engine import Game
+    from rulesengine.looper.rules.script import ScheduledIncident, Script
+
+__all__ = [
+    "VIEWERS",
+    "MastermindObservation",
+    "Observation",
+    "ProtagonistsObservation",
+    "PublicLoopResult",
+    "SeenCard",
+    "Waiting",
+    "observation",
+    "view",
+]
+
+VIEWERS: Final = (Side.PROTAGONISTS.value, Side.MASTERMIND.value)
+_OWNERS: Final = ("mastermind", "protagonist:0", "protagonist:1", "protagonist:2")
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """A decision of the other side: who is deciding, and nothing else (not the kind, not the options).
+
+    >>> Waiting("mastermind").as_dict()
+    {'who': 'mastermind'}
+    """
+
+    who: str
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain data: ``{"who": …}``."""
+        return {"who": self.who}
+
+
+_WAITING: Final = {who: Waiting(who) for who in (*_OWNERS, "leader")}
+
+
+@dataclass(frozen=True, slots=True)
+class SeenCard:
+    """An action card on the board as one side sees it: ``card`` is ``None`` while it lies face down."""
+
+    owner: str
+    card: str | None
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class PublicLoopResult:
+    """How a loop ended, as the protagonists know it: lost or not, and whether they died (no reasons)."""
+
+    loop: int
+    day: int
+    lost: bool
+    protagonists_died: bool
+
+
+def _pending_dict(pending: Decision | Waiting | None) -> dict[str, Any] | None:
+    if pending is None:
+        return None
+    if isinstance(pending, Waiting):
+        return pending.as_dict()
+    return {
+        "who": pending.who,
+        "kind": pending.kind,
+        "prompt": pending.prompt,
+        "rule_id": pending.rule_id,
+        "options": [to_dict(a) for a in pending.options],
+    }
+
+
+_SHEETS: dict[int, tuple[Script, Mapping[str, object]]] = {}
+
+
+def _public_sheet(script: Script, content: Content) -> Mapping[str, object]:
+    """The script's public sheet, built once per script (shared, read-only)."""
+    entry = _SHEETS.get(id(script))
+    if entry is None or entry[0] is not script:
+        if len(_SHEETS) > 256:  # only a cache
+            _SHEETS.clear()
+        entry = (script, MappingProxyType(script.public_sheet(content)))
+        _SHEETS[id(script)] = entry
+    return entry[1]
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class _Observation:
+    """What both sides see alike; the two subclasses add what only one of them sees.
+
+    Its only field is the game it reads (private); every member below reads it on access, so making one
+    costs a fraction of a microsecond.
+    """
+
+    side: ClassVar[Side]
+    _game: Game = field(repr=False)
+
+    def __repr__(self) -> str:
+        """A one-line summary: side, loop, day, phase and the pending decision."""
+        return (
+            f"<{type(self).__name__} loop {self.loop} day {self.day} {self.phase.name}: {self.pending!r}>"
+        )
+
+    @property
+    def loop(self) -> int:
+        """The loop (1-based)."""
+        return self._game.loop
+
+    @property
+    def day(self) -> int:
+        """The day of the loop (1-based)."""
+        return self._game.day
+
+    @property
+    def phase(self) -> Phase:
+        """The phase the game rests in."""
+        return self._game.phase
+
+    @property
+    def leader(self) -> int:
+        """The leader's seat (0, 1, 2)."""
+        return self._game.leader
+
+    @property
+    def pending(self) -> Decision | Waiting | None:
+        """This side's pending :class:`~rulesengine.looper.rules.state.Decision`, :class:`Waiting` while the
+        other side decides (who only), or ``None`` (paused or over)."""
+        pend = self._game.pending
+        if pend is None or (pend.who == "mastermind") == (self.side is Side.MASTERMIND):
+            return pend
+        return _WAITING[pend.who]
+
+    # ---------------------------------------------------------------- public facts (both sides)
+
+    @property
+    def script(self) -> Mapping[str, object]:
+        """The script's public sheet: title, set, loops, days, cast, incident names by day, special rules."""
+        return _public_sheet(self._game.script, self._game.content)
+
+    @property
+    def content(self) -> Content:
+        """The content tables (character cards, roles of the rule book, incidents): public knowledge."""
+        return self._game.content
+
+    @property
+    def cast(self) -> tuple[str, ...]:
+        """The cast, in the script's order."""
+        return self._game.cast
+
+    @property
+    def characters(self) -> Mapping[str, CharacterState]:
+        """Each cast member's location, tokens and life (read-only; no role in it)."""
+        return MappingProxyType(self._game.chars)
+
+    @property
+    def locations(self) -> Mapping[str, int]:
+        """Intrigue on each location."""
+        return MappingProxyType(self._game.location_intrigue)
+
+    @property
+    def spent(self) -> Mapping[str, tuple[str, ...]]:
+        """Once-per-loop cards spent this loop, by owner (they were played face up: TL-D4c)."""
+        return {o: tuple(v) for o, v in self._game.spent.items()}
+
+    @property
+    def revealed_roles(self) -> Mapping[str, str]:
+        """Roles revealed so far, by character."""
+        return MappingProxyType(self._game.revealed_roles)
+
+    @property
+    def revealed_culprits(self) -> Mapping[int, str]:
+        """Culprits revealed so far, by incident day."""
+        return MappingProxyType(self._game.revealed_culprits)
+
+    @property
+    def revealed_subplots(self) -> tuple[str, ...]:
+        """Subplots revealed so far (the Informer)."""
+        return tuple(self._game.revealed_subplots)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended (``None`` while it goes on)."""
+        return self._game.outcome
+
+    @property
+    def cards(self) -> tuple[SeenCard, ...]:
+        """The cards on the board; the other side's lie face down (``card=None``) until TL-D4."""
+        game = self._game
+        shown = game.cards_revealed
+        mm = self.side is Side.MASTERMIND
+        return tuple(
+            SeenCard(pc.owner, pc.card if shown or (pc.owner == "mastermind") == mm else None, pc.target)
+            for pc in game.cards
+        )
+
+    @property
+    def hands(self) -> Mapping[str, Mapping[str, int]]:
+        """This side's hands now (cards not placed today and not spent this loop), by owner."""
+        mm = self.side is Side.MASTERMIND
+        return {o: self._game.hand(o) for o in _OWNERS if (o == "mastermind") == mm}
+
+    def role_of(self, character: str) -> str | None:
+        """The role this side knows ``character`` has (for the protagonists: only a revealed one)."""
+        return self._game.revealed_roles.get(character)
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """The events of the log this side may see, in order."""
+        return tuple(e for e in self._game.log if e.visibility == "public")
+
+    @property
+    def loops(self) -> tuple[PublicLoopResult | LoopResult, ...]:
+        """How each finished loop ended."""
+        return tuple(
+            PublicLoopResult(r.loop, r.day, r.lost, r.protagonists_died) for r in self._game.loop_results
+        )
+
+    # ---------------------------------------------------------------- plain data
+
+    def as_dict(self) -> dict[str, Any]:
+        """A plain snapshot (dicts, lists, strings, numbers): the keys of :func:`view`."""
+        game = self._game
+        characters = []
+        for c in game.cast:
+            d = game.chars[c].as_dict()
+            d["role"] = self.role_of(c)
+            characters.append(d)
+        sheet = dict(self.script)
+        sheet["cast"] = list(game.cast)
+        sheet["incidents"] = dict(sheet["incidents"])  # type: ignore[call-overload]
+        mm = self.side is Side.MASTERMIND
+        out: dict[str, Any] = {
+            "viewer": self.side.value,
+            "loop": self.loop,
+            "day": self.day,
+            "phase": self.phase.name,
+            "leader": self.leader,
+            "script": sheet,
+            "characters": characters,
+            "locations": dict(game.location_intrigue),
+            "cards": [{"owner": c.owner, "target": c.target, "card": c.card} for c in self.cards],
+            "hands": {o: dict(h) for o, h in self.hands.items()},
+            "spent": {o: sorted(v) for o, v in game.spent.items()},
+            "revealed_roles": dict(game.revealed_roles),
+            "revealed_culprits": {str(k): v for k, v in game.revealed_culprits.items()},
+            "revealed_subplots": list(game.revealed_subplots),
+            "log": [e.as_dict() for e in self.log],
+            "loops": [
+                {
+                    "loop": r.loop,
+                    "day": r.day,
+                    "lost": r.lost,
+                    "protagonists_died": r.protagonists_died,
+                    **({"reasons": list(r.reasons)} if isinstance(r, LoopResult) and mm else {}),
+                }
+                for r in self.loops
+            ],
+            "outcome": None
+            if game.outcome is None
+            else {"winner": game.outcome.winner, "reason": game.outcome.reason},
+            "pending": _pending_dict(self.pending),
+        }
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        """Two observations are equal when their plain snapshots are (same side, same picture)."""
+        if not isinstance(other, _Observation):
+            return NotImplemented
+        return type(self) is type(other) and self.as_dict() == other.as_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class ProtagonistsObservation(_Observation):
+    """The protagonists' picture: public facts only (the type has no member for hidden ones).
+
+    ``pending`` is the protagonists' own :class:`~rulesengine.looper.rules.state.Decision`, or a
+    :class:`Waiting` while the Mastermind decides, or ``None``.
+    """
+
+    side: ClassVar[Side] = Side.PROTAGONISTS
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class MastermindObservation(_Observation):
+    """The Mastermind's picture: everything public, its own cards and hands, plus the private sheet."""
+
+    side: ClassVar[Side] = Side.MASTERMIND
+
+    def role_of(self, character: str) -> str:
+        """The character's current role (Paranoia Virus may have changed it)."""
+        return self._game.roles[character]
+
+    @property
+    def roles(self) -> Mapping[str, str]:
+        """Every cast member's current role."""
+        return MappingProxyType(self._game.roles)
+
+    @property
+    def main_plot(self) -> str:
+        """The main plot."""
+        return self._game.script.main_plot
+
+    @property
+    def subplots(self) -> tuple[str, ...]:
+        """The subplots."""
+        return tuple(self._game.script.subplots)
+
+    @property
+    def incidents(self) -> tuple[ScheduledIncident, ...]:
+        """The incident schedule with its culprits."""
+        return self._game.script.incidents
+
+    @property
+    def culprits(self) -> Mapping[int, str]:
+        """Each incident's culprit, by day."""
+        return {i.day: i.culprit for i in self._game.script.incidents}
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """The whole log, Mastermind-only events included."""
+        return tuple(self._game.log)
+
+    @property
+    def loops(self) -> tuple[PublicLoopResult | LoopResult, ...]:
+        """How each finished loop ended, with the loss conditions that held."""
+        return tuple(self._game.loop_results)
+
+    def as_dict(self) -> dict[str, Any]:
+        """A plain snapshot: the public keys plus ``"private"`` (plots, roles, culprits)."""
+        out = _Observation.as_dict(self)
+        out["private"] = {
+            "main_plot": self.main_plot,
+            "subplots": list(self.subplots),
+            "roles": dict(self._game.roles),
+            "culprits": {str(day): c for day, c in self.culprits.items()},
+        }
+        return out
+
+
+Observation = ProtagonistsObservation | MastermindObservation
+
+
+def observation(game: Game, viewer: str) -> ProtagonistsObservation | MastermindObservation:
+    """One side's picture of ``game`` now (``viewer``: a :class:`Side` or its value).
+
+    Raises
+    ------
+    InputError
+        For a viewer other than ``"protagonists"`` or ``"mastermind"``.
+    """
+    if viewer == "mastermind":
+        return MastermindObservation(game)
+    if viewer == "protagonists":
+        return ProtagonistsObservation(game)
+    raise InputError("viewer", f"expected protagonists or mastermind, got {viewer!r}")
+
+
+def view(game: Game, viewer: str) -> dict[str, Any]:
+    """The picture of the game one side may see, as plain data: ``observation(game, viewer).as_dict()``.
+
+    Raises
+    ------
+    InputError
+        For a viewer other than ``"protagonists"`` or ``"mastermind"``.
+    """
+    return observation(game, viewer).as_dict()
+
