@@ -39,23 +39,32 @@ import sys
 import time
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from _layout import load  # (today's modules, or a baseline's from before issue 22)
 from _worktree import baseline_worktree
 
 from rulesengine.errors import InputError
-from rulesengine.looper.deduction.search import (
-    DeducingProtagonists,
-    PublicRecord,
-    PublicSheet,
-    deduce,
-    tiny_script,
+
+_search = load("rulesengine.looper.deduction.search")
+DeducingProtagonists, PublicRecord, PublicSheet = (
+    _search.DeducingProtagonists, _search.PublicRecord, _search.PublicSheet
 )
-from rulesengine.looper.deduction.sheets import _CACHE, private_sheets
-from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists
-from rulesengine.looper.rules.engine import Game
-from rulesengine.looper.rules.observe import MastermindObservation, ProtagonistsObservation, observation
-from rulesengine.looper.rules.script import load_script, shipped_scripts
+deduce, tiny_script = _search.deduce, _search.tiny_script
+_sheets = load("rulesengine.looper.deduction.sheets")
+_CACHE, private_sheets = _sheets._CACHE, _sheets.private_sheets
+_agents = load("rulesengine.looper.play.agents")
+HeuristicMastermind, HeuristicProtagonists = _agents.HeuristicMastermind, _agents.HeuristicProtagonists
+if TYPE_CHECKING:
+    from rulesengine.looper.rules.engine import Game
+else:
+    Game = load("rulesengine.looper.rules.engine").Game
+_observe = load("rulesengine.looper.rules.observe")
+MastermindObservation = _observe.MastermindObservation
+ProtagonistsObservation = _observe.ProtagonistsObservation
+observation = _observe.observation
+_script = load("rulesengine.looper.rules.script")
+load_script, shipped_scripts = _script.load_script, _script.shipped_scripts
 
 
 def after_first_loop(path: str, seed: int = 0) -> Game:

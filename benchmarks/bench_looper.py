@@ -54,8 +54,11 @@ def measure(games: int, repeat: int, record: bool) -> dict[str, Any]:
 
     Returns ``{script: [days, best seconds]}`` (the best of ``repeat`` runs of each script's batch).
     """
-    from rulesengine.looper.rules.engine import Game
-    from rulesengine.looper.rules.script import load_script, shipped_scripts
+    from _layout import load  # (today's modules, or a baseline's from before issue 22)
+
+    Game = load("rulesengine.looper.rules.engine").Game
+    script_module = load("rulesengine.looper.rules.script")
+    load_script, shipped_scripts = script_module.load_script, script_module.shipped_scripts
 
     out: dict[str, Any] = {}
     for path in shipped_scripts():

@@ -93,10 +93,12 @@ def test_state_fields_hold_every_instance_attribute() -> None:
     assert context == {
         "script", "content", "rulings", "tragedy_set", "cast", "layout", "deck", "locations", "record",
         "pause_between_phases", "_char_defs", "_goodwill_table", "_forbidden", "_plots", "_placement_cache",
-        "_script_roles", "_starts",
+        "_script_roles", "_starts", "_facts", "_sink",
     }  # fmt: skip
     caches = {"_char_defs", "_goodwill_table", "_forbidden", "_placement_cache", "_script_roles"}  # lookups
-    for name in context - caches:
+    seams = {"_facts", "_sink"}  # the provider of hidden facts and the event sink: None by default
+    assert game._facts is None and game._sink is None
+    for name in context - caches - seams:
         value = getattr(game, name)
         frozen = is_dataclass(value) and type(value).__dataclass_params__.frozen  # type: ignore[attr-defined]
         assert frozen or isinstance(value, (bool, tuple, frozenset)), name
@@ -267,12 +269,15 @@ def test_kinds_are_enum_members_equal_to_their_strings() -> None:
 # ---------------------------------------------------------------------------------------- the log
 
 
-class SpyGame(Game):
-    """A game that notes the loop and day at the moment each event is written."""
-
-    def emit(self, kind: EventKind, visibility: Visibility = Visibility.PUBLIC, **data: Any) -> None:
-        self.__dict__.setdefault("when", []).append((self.loop, self.day))
-        super().emit(kind, visibility, **data)
+def spy_game(script: Script) -> tuple[Game, list[tuple[int, int]]]:
+    """A game whose event sink (the kernel's seam) notes the loop and day at the moment each event is
+    written, and that list."""
+    when: list[tuple[int, int]] = []
+    made: list[Game] = []  # the game, once made; its first events are written while it is set up, on
+    # loop 1, day 1 (the state record's defaults, before anything can move them)
+    game = Game(script, sink=lambda event: when.append((made[0].loop, made[0].day) if made else (1, 1)))
+    made.append(game)
+    return game, when
 
 
 def test_every_event_carries_the_day_it_happened_tl_d1() -> None:
@@ -280,11 +285,10 @@ def test_every_event_carries_the_day_it_happened_tl_d1() -> None:
     within a loop the days never go back."""
     for script in SCRIPTS:
         for seed in range(40):
-            game = SpyGame(script)
+            game, when = spy_game(script)
             rng = random.Random(seed)
             while game.pending is not None:
                 game.apply(rng.choice(game.legal_actions()))
-            when = game.__dict__.get("when", [])
             assert len(when) == len(game.log)
             last = (0, 0)
             for event, (loop, day) in zip(game.log, when, strict=True):
@@ -305,8 +309,9 @@ def test_record_false_plays_the_same_game(script: Script) -> None:
     changes nothing else."""
     for seed in range(5):
         full, fast = random_game(script, seed), random_game(script, seed, record=False)
-        assert fast.log == fast.reset_boards == [] and len(full.log) > 0 and len(full.reset_boards) > 0
+        assert fast.log == fast.public_log == fast.reset_boards == [] and len(full.reset_boards) > 0
+        assert full.public_log == [e for e in full.log if e.visibility == "public"] != []
         a, b = state_values(full), state_values(fast)
-        for name in ("log", "reset_boards"):
+        for name in ("log", "public_log", "reset_boards"):
             del a[name], b[name]
         assert a == b

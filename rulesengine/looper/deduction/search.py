@@ -61,7 +61,7 @@ from rulesengine.looper.rules.engine import Game
 from rulesengine.looper.rules.observe import MastermindObservation, ProtagonistsObservation, observation
 from rulesengine.looper.rules.rulings import from_options
 from rulesengine.looper.rules.script import ScheduledIncident, Script
-from rulesengine.looper.rules.state import STATE_FIELDS, Phase, Visibility
+from rulesengine.looper.rules.state import STATE_FIELDS, Event, Phase
 from rulesengine.messages import message as catalog_message
 
 __all__ = [
@@ -78,7 +78,7 @@ __all__ = [
     "tiny_script",
 ]
 
-_NOT_COMPARED = frozenset({"log", "history", "reset_boards", "decisions_made"})
+_NOT_COMPARED = frozenset({"log", "public_log", "public_loops", "history", "reset_boards", "decisions_made"})
 _FINGERPRINT_FIELDS = tuple(f for f in STATE_FIELDS if f not in _NOT_COMPARED)
 
 
@@ -1107,33 +1107,24 @@ class _HiddenSubplots(tuple):
 _HIDDEN_PLOTS: Any = _HiddenPlots()
 
 
-def _role_trait(game: Game, cid: str, trait: str) -> object:
-    """:meth:`Game.role_trait` asked of the node as one question ("which refusal has this character's
-    role?"), not as "which role?": the sheets split by the answer only (the same table lookup)."""
-    role = game.roles[cid]
-    if type(role) is not _Hidden:
-        return Game.role_trait(game, cid, trait)
-    return _ask(("trait", trait, role.key))
+class _NodeFacts:
+    """The kernel's provider of hidden facts (:class:`~rulesengine.looper.rules.seams.HiddenFacts`) for a
+    branch of the tree: the script with the branch's parameters and culprits, and roles, main plot and
+    subplots that answer through the current node (:func:`_ask`) when the engine first reads them."""
 
+    __slots__ = ("plots", "roles", "script")
 
-class _HiddenGame(Game):
-    """A game whose hidden facts are the current node's: unknown roles, plots and subplots.
-
-    Only the start differs from :class:`Game` (its clones are plain games sharing the hidden context);
-    not being ``Game`` itself, it is never taken from or put in the engine's cache of first decisions."""
-
-    __slots__ = ()
-    role_trait = _role_trait
-
-    def _init_context(
-        self, script: Script, content: Content, rulings: Any, record: bool, pause_between_phases: bool
-    ) -> None:
-        # the engine's tables are built from a plain placeholder, then the hidden facts replace them
-        plain = replace(script, main_plot="", subplots=(), roles={})
-        super()._init_context(plain, content, rulings, record, pause_between_phases)
+    def __init__(self, script: Script) -> None:
         self.script = script
-        self._plots = _HIDDEN_PLOTS
-        self._script_roles = dict(script.roles)
+        self.roles: Mapping[str, str] = script.roles
+        self.plots: Any = _HIDDEN_PLOTS
+
+    def role_trait(self, content: Content, role: str, trait: str) -> object:
+        """A role's trait asked of the node as one question ("which refusal has this character's role?"),
+        not as "which role?": the sheets split by the answer only (the same table lookup)."""
+        if type(role) is not _Hidden:
+            return getattr(content.roles[role], trait)
+        return _ask(("trait", trait, role.key))
 
 
 def _hidden_script(frame: Script, params: tuple[Any, Any, Any], culprits: Mapping[int, str]) -> Script:
@@ -1194,7 +1185,10 @@ class _Tree(_Matcher):
             node = _Node(table, rows, {}, (params,))
 
             def start(script: Script = script) -> Game:
-                return _HiddenGame(script, self.content, self.rulings, pause_between_phases=True)
+                return Game(
+                    script, self.content, self.rulings, pause_between_phases=True,
+                    facts=_NodeFacts(script), sink=_check_event,
+                )
 
             for game, part, j in self._attempt(start, node, lambda g: None, 0, 0):
                 self._after(game, part, j, 0, culprits)
@@ -1249,7 +1243,6 @@ class _Tree(_Matcher):
             self.replays += 1
             try:
                 g = start()
-                g.__class__ = _CheckedGame
                 act(g)
                 j = self._match(g, n_log, i)
             except _Fork as fork:
@@ -1368,7 +1361,6 @@ class _Tree(_Matcher):
             self.replays += 1
             forked = False
             try:
-                game.__class__ = _CheckedGame
                 act(game)
                 j = self._match(game, n_log, i)
             except _Fork:
@@ -1381,8 +1373,7 @@ class _Tree(_Matcher):
             if forked:
                 _CURRENT[0] = node
                 try:
-                    game = base.clone()
-                    game.__class__ = _CheckedGame  # (_CHECK unset: no comparison, the same questions)
+                    game = base.clone()  # (_CHECK unset: no comparison, the same questions)
                     for a2 in since:
                         a2(game)
                 finally:
@@ -1476,32 +1467,22 @@ class _Mismatch(BaseException):  # not an Exception: nothing in the engine may c
 _CHECK: list[tuple[_Matcher, list[int]] | None] = [None]
 
 
-class _CheckedGame(Game):
-    """A game that compares each new public event with the record as it is logged, while ``_CHECK`` is
-    set, and abandons the step (:class:`_Mismatch`) at the first one that differs.
+def _check_event(event: Event) -> None:
+    """The kernel's event sink for the tree's games: while ``_CHECK`` is set, compare each new public
+    event with the record as it is logged, and abandon the step (:class:`_Mismatch`) at the first one
+    that differs.
 
     Only a shortcut: the events after a mismatch, and the hidden facts the engine would read after it
     (forks whose parts all fail at that same event), are never computed; ``_match`` still judges every
-    step that runs to its end. (Set on a game by its class; its clones are plain games.)"""
-
-    __slots__ = ()
-    role_trait = _role_trait
-
-    def emit(self, kind: Any, visibility: Any = Visibility.PUBLIC, **data: Any) -> None:
-        Game.emit(self, kind, visibility, **data)
-        check = _CHECK[0]
-        if check is None:
-            return
-        matcher, at = check
-        log, events = self.log, matcher.events
-        i = at[1]
-        for e in itertools.islice(log, at[0], None):
-            if e.visibility != "public":
-                continue
-            if i >= matcher.n_events or e.as_dict() != events[i]:
-                raise _Mismatch(i)
-            i += 1
-        at[0], at[1] = len(log), i
+    step that runs to its end."""
+    check = _CHECK[0]
+    if check is None or event.visibility != "public":
+        return
+    matcher, at = check
+    i = at[1]
+    if i >= matcher.n_events or event.as_dict() != matcher.events[i]:
+        raise _Mismatch(i)
+    at[1] = i + 1
 
 
 def _raw_state(game: Game, n_log: int) -> str:

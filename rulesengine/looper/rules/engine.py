@@ -52,6 +52,7 @@ from rulesengine.looper.rules.cards import (
 from rulesengine.looper.rules.content import Content, load_content
 from rulesengine.looper.rules.rulings import Rulings, from_options
 from rulesengine.looper.rules.script import Script
+from rulesengine.looper.rules.seams import EventSink, HiddenFacts
 from rulesengine.looper.rules.state import (
     OWNERS,
     PHASE_NAMES,
@@ -67,6 +68,7 @@ from rulesengine.looper.rules.state import (
     LoopState,
     Outcome,
     Phase,
+    PublicLoopResult,
     Side,
     Table,
     Visibility,
@@ -221,6 +223,13 @@ class Game(Table):
     record:
         When false, no event is written to the log (fast simulation: the rules never read it); the
         default game keeps its full log.
+    facts:
+        The provider of the hidden facts (:class:`~rulesengine.looper.rules.seams.HiddenFacts`): the
+        engine then plays ``facts.script``, whose public fields are ``script``'s. Default: the script's
+        own private sheet.
+    sink:
+        The event sink (:data:`~rulesengine.looper.rules.seams.EventSink`), called with every event as it
+        is logged. Default: none (the log alone).
     """
 
     __slots__ = ()
@@ -233,10 +242,12 @@ class Game(Table):
         *,
         pause_between_phases: bool = False,
         record: bool = True,
+        facts: HiddenFacts | None = None,
+        sink: EventSink | None = None,
     ) -> None:
         if content is None:
             content = load_content()
-        plain = type(self) is Game  # a subclass may override a verb: it starts the long way
+        plain = facts is None and sink is None  # (a game with seams of its own starts the long way)
         key = (id(script), id(content), rulings, record, pause_between_phases)
         start = _STARTS.get(key) if plain else None
         if start is not None and start.script is script and start.content is content:
@@ -249,6 +260,8 @@ class Game(Table):
             rulings if rulings is not None else from_options(script.options),
             record,
             pause_between_phases,
+            facts,
+            sink,
         )
         self._placement_cache = per_content(self.content, "placements", _PlacementTables)
         self._reset_board()
@@ -326,7 +339,7 @@ class Game(Table):
             owner = decision.who
             self.history.append((owner, action))
             after = legal.after
-            if self.record and not self.LOG_INLINE:
+            if self.record and self._sink is not None:  # every event through emit, to the sink
                 self._answer_cards(decision, action)
             else:  # _answer_cards, inlined
                 card, target = action.card, action.target
@@ -335,7 +348,9 @@ class Game(Table):
                     log = self.log
                     when = (self.loop, self.day, PHASE_NAMES[self.phase])
                     data = {"owner": owner, "target": target}
-                    log.append(_tuple_new(Event, (*when, _PUBLIC, _CARD_PLACED, data)))
+                    placed = _tuple_new(Event, (*when, _PUBLIC, _CARD_PLACED, data))
+                    log.append(placed)
+                    self.public_log.append(placed)
                     if after is None:  # the Mastermind's card, face up for the Mastermind only
                         data = {"owner": owner, "card": card, "target": target}
                         log.append(_tuple_new(Event, (*when, _MASTERMIND, _CARD_PLACED_KIND, data)))
@@ -973,6 +988,7 @@ class Game(Table):
         lost = bool(reasons)
         result = LoopResult(self.loop, self.day, lost, tuple(reasons), self.protagonists_dead)
         self.loop_results.append(result)
+        self.public_loops.append(PublicLoopResult(result.loop, result.day, lost, result.protagonists_died))
         self.goodwill_at_loop_end = {c for c in self.cast if self.chars[c].goodwill > 0}
         self.emit(EventKind.LOOP_END, lost=lost)
         self.emit(EventKind.LOOP_END_REASONS, Visibility.MASTERMIND, reasons=reasons)

@@ -8,9 +8,12 @@ pending Mastermind decision only that the Mastermind is deciding (:class:`Waitin
 Mastermind's type adds the private part (:attr:`MastermindObservation.roles`, the culprits, the plots).
 
 An observation is built at every decision of :func:`rulesengine.contract.drive` (~15,000 days a second),
-so it copies nothing when it is made: every member reads the game as it stands, on access. It is a
-**view of the moment it was given** — like a ``dict`` view, read it before the game moves on, or keep
-:meth:`~ProtagonistsObservation.as_dict`, a plain snapshot (plain dicts, lists, strings and numbers).
+from the public part of the state and its own side's private part only, and it holds **no reference to
+the game** (nothing reachable from a protagonists' observation holds a hidden fact:
+``tests/looper/test_observation_leaks.py``). It copies the few scalars and the cards on the board and
+shares the game's public containers (tokens, intrigue, spent cards, what was revealed, the public log), so
+it costs well under a microsecond. It is a **view of the moment it was given** — like a ``dict`` view,
+read it before the game moves on, or keep :meth:`~ProtagonistsObservation.as_dict`, a plain snapshot.
 :func:`view` is that snapshot (plain dicts, lists, strings and numbers: the CLI's JSON and the
 notebooks read it).
 
@@ -32,13 +35,23 @@ notebooks read it).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rulesengine.errors import InputError
 from rulesengine.looper.rules.actions import to_dict
-from rulesengine.looper.rules.state import CharacterState, Decision, Event, LoopResult, Outcome, Phase, Side
+from rulesengine.looper.rules.cards import PlacedCard, side_of
+from rulesengine.looper.rules.state import (
+    CharacterState,
+    Decision,
+    Event,
+    LoopResult,
+    Outcome,
+    Phase,
+    PublicLoopResult,
+    Side,
+)
 
 if TYPE_CHECKING:
     from rulesengine.looper.rules.content import Content
@@ -88,16 +101,6 @@ class SeenCard:
     target: str
 
 
-@dataclass(frozen=True, slots=True)
-class PublicLoopResult:
-    """How a loop ended, as the protagonists know it: lost or not, and whether they died (no reasons)."""
-
-    loop: int
-    day: int
-    lost: bool
-    protagonists_died: bool
-
-
 def _pending_dict(pending: Decision | Waiting | None) -> dict[str, Any] | None:
     if pending is None:
         return None
@@ -126,16 +129,87 @@ def _public_sheet(script: Script, content: Content) -> Mapping[str, object]:
     return entry[1]
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+#: The cards as one side sees them, shared values: (owner, card or None, target) -> SeenCard.
+_SEEN: dict[tuple[str, str | None, str], SeenCard] = {}
+
+
+def _seen_cards(cards: list[PlacedCard], shown: bool, mastermind: bool) -> tuple[SeenCard, ...]:
+    """The cards on the board as one side sees them: the other side's face down until TL-D4."""
+    if not cards:
+        return ()
+    out = []
+    for pc in cards:
+        key = (pc.owner, pc.card if shown or (pc.owner == "mastermind") is mastermind else None, pc.target)
+        seen = _SEEN.get(key)
+        if seen is None:
+            if len(_SEEN) > 4096:  # only a cache
+                _SEEN.clear()
+            seen = _SEEN[key] = SeenCard(*key)
+        out.append(seen)
+    return tuple(out)
+
+
 class _Observation:
     """What both sides see alike; the two subclasses add what only one of them sees.
 
-    Its only field is the game it reads (private); every member below reads it on access, so making one
-    costs a fraction of a microsecond.
+    An observation holds **no reference to the game**: it is made, at each decision, from the public part
+    of the state and its own side's private part only — scalars copied (loop, day, phase, leader, the
+    pending decision or :class:`Waiting`, the outcome), the cards as this side sees them, and the game's
+    public containers shared, never copied: the characters' tokens, the locations' intrigue, the spent
+    cards, what was revealed, the public log and the public loop results (the engine keeps the last two
+    beside the full ones, so nothing Mastermind-only sits in a container an observation shares). So
+    nothing reachable from a :class:`ProtagonistsObservation` holds a hidden role, culprit, plot or face
+    (``tests/looper/test_observation_leaks.py`` walks every referent).
     """
 
+    __slots__ = (
+        "_cards",
+        "_cast",
+        "_chars",
+        "_content",
+        "_culprits_seen",
+        "_day",
+        "_hands_table",
+        "_leader",
+        "_locations",
+        "_log",
+        "_loop",
+        "_loops",
+        "_outcome",
+        "_pending",
+        "_phase",
+        "_roles_seen",
+        "_sheet",
+        "_spent",
+        "_subplots_seen",
+    )
+
     side: ClassVar[Side]
-    _game: Game = field(repr=False)
+
+    def __init__(self, game: Game) -> None:
+        mm = self.side is Side.MASTERMIND
+        self._loop = game.loop
+        self._day = game.day
+        self._phase = game.phase
+        self._leader = game.leader
+        pend = game._pending
+        self._pending: Decision | Waiting | None = (
+            _WAITING[pend.who] if pend is not None and (pend.who == "mastermind") is not mm else pend
+        )
+        self._outcome = game.outcome
+        self._cards = _seen_cards(game.cards, game.cards_revealed, mm)
+        self._cast = game.cast
+        self._chars = game.chars
+        self._locations = game.location_intrigue
+        self._spent = game.spent
+        self._roles_seen = game.revealed_roles
+        self._culprits_seen = game.revealed_culprits
+        self._subplots_seen = game.revealed_subplots
+        self._content = game.content
+        self._hands_table = game.deck.hands
+        self._sheet = _public_sheet(game.script, game.content)
+        self._log = game.log if mm else game.public_log
+        self._loops = game.loop_results if mm else game.public_loops
 
     def __repr__(self) -> str:
         """A one-line summary: side, loop, day, phase and the pending decision."""
@@ -146,131 +220,131 @@ class _Observation:
     @property
     def loop(self) -> int:
         """The loop (1-based)."""
-        return self._game.loop
+        return self._loop
 
     @property
     def day(self) -> int:
         """The day of the loop (1-based)."""
-        return self._game.day
+        return self._day
 
     @property
     def phase(self) -> Phase:
         """The phase the game rests in."""
-        return self._game.phase
+        return self._phase
 
     @property
     def leader(self) -> int:
         """The leader's seat (0, 1, 2)."""
-        return self._game.leader
+        return self._leader
 
     @property
     def pending(self) -> Decision | Waiting | None:
         """This side's pending :class:`~rulesengine.looper.rules.state.Decision`, :class:`Waiting` while the
         other side decides (who only), or ``None`` (paused or over)."""
-        pend = self._game.pending
-        if pend is None or (pend.who == "mastermind") == (self.side is Side.MASTERMIND):
-            return pend
-        return _WAITING[pend.who]
+        return self._pending
 
     # ---------------------------------------------------------------- public facts (both sides)
 
     @property
     def script(self) -> Mapping[str, object]:
         """The script's public sheet: title, set, loops, days, cast, incident names by day, special rules."""
-        return _public_sheet(self._game.script, self._game.content)
+        return self._sheet
 
     @property
     def content(self) -> Content:
         """The content tables (character cards, roles of the rule book, incidents): public knowledge."""
-        return self._game.content
+        return self._content
 
     @property
     def cast(self) -> tuple[str, ...]:
         """The cast, in the script's order."""
-        return self._game.cast
+        return self._cast
 
     @property
     def characters(self) -> Mapping[str, CharacterState]:
         """Each cast member's location, tokens and life (read-only; no role in it)."""
-        return MappingProxyType(self._game.chars)
+        return MappingProxyType(self._chars)
 
     @property
     def locations(self) -> Mapping[str, int]:
         """Intrigue on each location."""
-        return MappingProxyType(self._game.location_intrigue)
+        return MappingProxyType(self._locations)
 
     @property
     def spent(self) -> Mapping[str, tuple[str, ...]]:
         """Once-per-loop cards spent this loop, by owner (they were played face up: TL-D4c)."""
-        return {o: tuple(v) for o, v in self._game.spent.items()}
+        return {o: tuple(v) for o, v in self._spent.items()}
 
     @property
     def revealed_roles(self) -> Mapping[str, str]:
         """Roles revealed so far, by character."""
-        return MappingProxyType(self._game.revealed_roles)
+        return MappingProxyType(self._roles_seen)
 
     @property
     def revealed_culprits(self) -> Mapping[int, str]:
         """Culprits revealed so far, by incident day."""
-        return MappingProxyType(self._game.revealed_culprits)
+        return MappingProxyType(self._culprits_seen)
 
     @property
     def revealed_subplots(self) -> tuple[str, ...]:
         """Subplots revealed so far (the Informer)."""
-        return tuple(self._game.revealed_subplots)
+        return tuple(self._subplots_seen)
 
     @property
     def outcome(self) -> Outcome | None:
         """How the game ended (``None`` while it goes on)."""
-        return self._game.outcome
+        return self._outcome
 
     @property
     def cards(self) -> tuple[SeenCard, ...]:
         """The cards on the board; the other side's lie face down (``card=None``) until TL-D4."""
-        game = self._game
-        shown = game.cards_revealed
-        mm = self.side is Side.MASTERMIND
-        return tuple(
-            SeenCard(pc.owner, pc.card if shown or (pc.owner == "mastermind") == mm else None, pc.target)
-            for pc in game.cards
-        )
+        return self._cards
 
     @property
     def hands(self) -> Mapping[str, Mapping[str, int]]:
-        """This side's hands now (cards not placed today and not spent this loop), by owner."""
+        """This side's hands now (cards not placed today and not spent this loop), by owner (TL-D4c)."""
         mm = self.side is Side.MASTERMIND
-        return {o: self._game.hand(o) for o in _OWNERS if (o == "mastermind") == mm}
+        out: dict[str, Mapping[str, int]] = {}
+        for o in _OWNERS:
+            if (o == "mastermind") is not mm:
+                continue
+            hand = dict(self._hands_table[side_of(o)])
+            for card in self._spent[o]:
+                hand[card] -= 1
+            for c in self._cards:
+                if c.owner == o and c.card is not None:
+                    hand[c.card] -= 1
+            out[o] = {k: v for k, v in hand.items() if v > 0}
+        return out
 
     def role_of(self, character: str) -> str | None:
         """The role this side knows ``character`` has (for the protagonists: only a revealed one)."""
-        return self._game.revealed_roles.get(character)
+        return self._roles_seen.get(character)
 
     @property
     def log(self) -> tuple[Event, ...]:
         """The events of the log this side may see, in order."""
-        return tuple(e for e in self._game.log if e.visibility == "public")
+        return tuple(self._log)
 
     @property
     def loops(self) -> tuple[PublicLoopResult | LoopResult, ...]:
         """How each finished loop ended."""
-        return tuple(
-            PublicLoopResult(r.loop, r.day, r.lost, r.protagonists_died) for r in self._game.loop_results
-        )
+        return tuple(self._loops)
 
     # ---------------------------------------------------------------- plain data
 
     def as_dict(self) -> dict[str, Any]:
         """A plain snapshot (dicts, lists, strings, numbers): the keys of :func:`view`."""
-        game = self._game
         characters = []
-        for c in game.cast:
-            d = game.chars[c].as_dict()
+        for c in self._cast:
+            d = self._chars[c].as_dict()
             d["role"] = self.role_of(c)
             characters.append(d)
         sheet = dict(self.script)
-        sheet["cast"] = list(game.cast)
+        sheet["cast"] = list(self._cast)
         sheet["incidents"] = dict(sheet["incidents"])  # type: ignore[call-overload]
         mm = self.side is Side.MASTERMIND
+        outcome = self._outcome
         out: dict[str, Any] = {
             "viewer": self.side.value,
             "loop": self.loop,
@@ -279,14 +353,14 @@ class _Observation:
             "leader": self.leader,
             "script": sheet,
             "characters": characters,
-            "locations": dict(game.location_intrigue),
+            "locations": dict(self._locations),
             "cards": [{"owner": c.owner, "target": c.target, "card": c.card} for c in self.cards],
             "hands": {o: dict(h) for o, h in self.hands.items()},
-            "spent": {o: sorted(v) for o, v in game.spent.items()},
-            "revealed_roles": dict(game.revealed_roles),
-            "revealed_culprits": {str(k): v for k, v in game.revealed_culprits.items()},
-            "revealed_subplots": list(game.revealed_subplots),
-            "log": [e.as_dict() for e in self.log],
+            "spent": {o: sorted(v) for o, v in self._spent.items()},
+            "revealed_roles": dict(self._roles_seen),
+            "revealed_culprits": {str(k): v for k, v in self._culprits_seen.items()},
+            "revealed_subplots": list(self._subplots_seen),
+            "log": [e.as_dict() for e in self._log],
             "loops": [
                 {
                     "loop": r.loop,
@@ -295,11 +369,9 @@ class _Observation:
                     "protagonists_died": r.protagonists_died,
                     **({"reasons": list(r.reasons)} if isinstance(r, LoopResult) and mm else {}),
                 }
-                for r in self.loops
+                for r in self._loops
             ],
-            "outcome": None
-            if game.outcome is None
-            else {"winner": game.outcome.winner, "reason": game.outcome.reason},
+            "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason},
             "pending": _pending_dict(self.pending),
         }
         return out
@@ -313,61 +385,68 @@ class _Observation:
     __hash__ = None  # type: ignore[assignment]
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ProtagonistsObservation(_Observation):
-    """The protagonists' picture: public facts only (the type has no member for hidden ones).
+    """The protagonists' picture: public facts only (the type has no member for hidden ones, and nothing
+    it holds reaches one).
 
     ``pending`` is the protagonists' own :class:`~rulesengine.looper.rules.state.Decision`, or a
     :class:`Waiting` while the Mastermind decides, or ``None``.
     """
 
+    __slots__ = ()
     side: ClassVar[Side] = Side.PROTAGONISTS
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class MastermindObservation(_Observation):
-    """The Mastermind's picture: everything public, its own cards and hands, plus the private sheet."""
+    """The Mastermind's picture: everything public, its own cards and hands, plus the private sheet
+    (the protagonists' cards stay face down until TL-D4)."""
 
+    __slots__ = ("_private", "_roles")
     side: ClassVar[Side] = Side.MASTERMIND
+
+    def __init__(self, game: Game) -> None:
+        _Observation.__init__(self, game)
+        self._roles = game.roles
+        self._private = game.script
 
     def role_of(self, character: str) -> str:
         """The character's current role (Paranoia Virus may have changed it)."""
-        return self._game.roles[character]
+        return self._roles[character]
 
     @property
     def roles(self) -> Mapping[str, str]:
         """Every cast member's current role."""
-        return MappingProxyType(self._game.roles)
+        return MappingProxyType(self._roles)
 
     @property
     def main_plot(self) -> str:
         """The main plot."""
-        return self._game.script.main_plot
+        return self._private.main_plot
 
     @property
     def subplots(self) -> tuple[str, ...]:
         """The subplots."""
-        return tuple(self._game.script.subplots)
+        return tuple(self._private.subplots)
 
     @property
     def incidents(self) -> tuple[ScheduledIncident, ...]:
         """The incident schedule with its culprits."""
-        return self._game.script.incidents
+        return self._private.incidents
 
     @property
     def culprits(self) -> Mapping[int, str]:
         """Each incident's culprit, by day."""
-        return {i.day: i.culprit for i in self._game.script.incidents}
+        return {i.day: i.culprit for i in self._private.incidents}
 
     @property
     def log(self) -> tuple[Event, ...]:
         """The whole log, Mastermind-only events included."""
-        return tuple(self._game.log)
+        return tuple(self._log)
 
     @property
     def loops(self) -> tuple[PublicLoopResult | LoopResult, ...]:
         """How each finished loop ended, with the loss conditions that held."""
-        return tuple(self._game.loop_results)
+        return tuple(self._loops)
 
     def as_dict(self) -> dict[str, Any]:
         """A plain snapshot: the public keys plus ``"private"`` (plots, roles, culprits)."""
@@ -375,7 +454,7 @@ class MastermindObservation(_Observation):
         out["private"] = {
             "main_plot": self.main_plot,
             "subplots": list(self.subplots),
-            "roles": dict(self._game.roles),
+            "roles": dict(self._roles),
             "culprits": {str(day): c for day, c in self.culprits.items()},
         }
         return out

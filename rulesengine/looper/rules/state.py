@@ -29,7 +29,7 @@ import types
 from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum, StrEnum
-from typing import Any, ClassVar, Final, NamedTuple, Union, get_args, get_origin, get_type_hints
+from typing import Any, Final, NamedTuple, Union, get_args, get_origin, get_type_hints
 
 from rulesengine.looper.rules.actions import Action, UseAbility
 from rulesengine.looper.rules.board import Board, per_content
@@ -37,6 +37,7 @@ from rulesengine.looper.rules.cards import Deck, PlacedCard, side_of
 from rulesengine.looper.rules.content import Content, GoodwillAbility
 from rulesengine.looper.rules.rulings import Rulings
 from rulesengine.looper.rules.script import Script
+from rulesengine.looper.rules.seams import EventSink, HiddenFacts
 
 
 class Side(StrEnum):
@@ -256,6 +257,16 @@ class LoopResult:
     protagonists_died: bool
 
 
+@dataclass(frozen=True, slots=True)
+class PublicLoopResult:
+    """How a loop ended, as the protagonists know it: lost or not, and whether they died (no reasons)."""
+
+    loop: int
+    day: int
+    lost: bool
+    protagonists_died: bool
+
+
 @dataclass(slots=True)
 class CharacterState:
     """A character on (or off) the board: location (``None`` when not in play), tokens, life.
@@ -348,8 +359,10 @@ class LoopState:
     guessed: dict[str, str] = field(default_factory=dict)
     outcome: Outcome | None = None
     loop_results: list[LoopResult] = field(default_factory=list)
+    public_loops: list[PublicLoopResult] = field(default_factory=list)  # the same, without the reasons
     # the record of the game
     log: list[Event] = field(default_factory=list)
+    public_log: list[Event] = field(default_factory=list)  # its public events (what observations read)
     #: the board at each rewind, only when recording: snapshots, never changed (shared by clones)
     reset_boards: list[Mapping[str, Any]] = field(default_factory=list)
     decisions_made: int = 0
@@ -531,11 +544,13 @@ class Table(LoopState):
 
     __slots__ = (
         "_char_defs",
+        "_facts",
         "_forbidden",
         "_goodwill_table",
         "_placement_cache",
         "_plots",
         "_script_roles",
+        "_sink",
         "_starts",
         "cast",
         "content",
@@ -553,20 +568,25 @@ class Table(LoopState):
     content: Content
     rulings: Rulings
     record: bool
-
-    #: Whether :meth:`emit` is the one defined here: the engine then appends its most frequent events
-    #: to the log itself (the same entries, without a call); a subclass that overrides ``emit`` sees them.
-    LOG_INLINE: ClassVar[bool] = True
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls.LOG_INLINE = cls.emit is Table.emit
+    _plots: Container[str]  # the main plot and the subplots, as the rules ask them (``plot in _plots``)
 
     def _init_context(
-        self, script: Script, content: Content, rulings: Rulings, record: bool, pause_between_phases: bool
+        self,
+        script: Script,
+        content: Content,
+        rulings: Rulings,
+        record: bool,
+        pause_between_phases: bool,
+        facts: HiddenFacts | None = None,
+        sink: EventSink | None = None,
     ) -> None:
-        """Set the fixed context (the state record's fields keep their defaults)."""
-        self.script = script
+        """Set the fixed context (the state record's fields keep their defaults).
+
+        ``facts`` is the provider of the hidden facts (:mod:`~rulesengine.looper.rules.seams`; ``None``:
+        the script's own sheet), ``sink`` the event sink (``None``: the log alone)."""
+        self.script = script if facts is None else facts.script
+        self._facts = facts
+        self._sink = sink
         self.content = content
         self.rulings = rulings
         self.record = record
@@ -581,7 +601,13 @@ class Table(LoopState):
         self._goodwill_table = tables.goodwill
         self._forbidden = tables.forbidden
         self._placement_cache: Any = None  # the engine's caches of placement options
-        self._plots, self._script_roles, self._starts = _script_tables(script, content)
+        if facts is None:
+            self._plots, self._script_roles, self._starts = _script_tables(script, content)
+        else:  # the public frame gives the start locations; the provider, the private sheet
+            self._starts = tuple(
+                (c, None if (s := content.characters[c].start) is None else str(s)) for c in script.cast
+            )
+            self._plots, self._script_roles = facts.plots, dict(facts.roles)
 
     # ----------------------------------------------------------------------------------- queries
 
@@ -665,8 +691,12 @@ class Table(LoopState):
         return str(self.role_trait(cid, "refusal"))
 
     def role_trait(self, cid: str, trait: str) -> object:
-        """A field of the character's current role's definition (``refusal``, ``immortal``…)."""
-        return getattr(self.content.roles[self.roles[cid]], trait)
+        """A field of the character's current role's definition (``refusal``, ``immortal``…), asked of
+        the provider of hidden facts when the game has one (it may answer without choosing the role)."""
+        facts = self._facts
+        if facts is None:
+            return getattr(self.content.roles[self.roles[cid]], trait)
+        return facts.role_trait(self.content, self.roles[cid], trait)
 
     def paranoia_limit(self, cid: str) -> int:
         """The character's paranoia limit."""
@@ -720,12 +750,15 @@ class Table(LoopState):
     # ----------------------------------------------------------------------------------- verbs
 
     def emit(self, kind: EventKind, visibility: Visibility = _PUBLIC, **data: Any) -> None:
-        """Append an event of ``kind`` to the log, at the current loop, day and phase (nothing at all with
-        ``record=False``)."""
+        """Append an event of ``kind`` to the log, at the current loop, day and phase, and hand it to the
+        event sink if the game has one (nothing at all with ``record=False``)."""
         if self.record:  # make_event, inlined: a few dozen events a day
-            self.log.append(
-                _tuple_new(Event, (self.loop, self.day, PHASE_NAMES[self.phase], visibility, kind, data))
-            )
+            event = _tuple_new(Event, (self.loop, self.day, PHASE_NAMES[self.phase], visibility, kind, data))
+            self.log.append(event)
+            if visibility == _PUBLIC:
+                self.public_log.append(event)
+            if self._sink is not None:
+                self._sink(event)
 
     def add_token(self, target: str, counter: str, amount: int, *, announce: bool = False) -> int:
         """Add (or with a negative amount remove) tokens on a character or location; never below 0.

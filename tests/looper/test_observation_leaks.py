@@ -1,0 +1,123 @@
+"""Nothing reachable from a protagonists' observation holds a hidden fact (issue 22).
+
+An agent is handed its side's observation and nothing else (``rulesengine.contract.drive``); the promise
+that it sees only its side is structural only if no attribute or referent of that observation — private
+or not — reaches a hidden role, culprit, plot, Mastermind card face down before TL-D4, Mastermind-only
+event (TL-D5a, TL-D7c) or loss reason (TL-LE2). These tests walk everything reachable with
+:func:`gc.get_referents` at every decision of whole games of every shipped script and look for those.
+
+The walk does not enter modules, classes or the globals of functions (shared by every object of the
+program; an agent reaching a module reaches everything, but that is import, not the observation); it
+does enter closures and bound methods, where a reference to a game would hide.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import types
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
+from rulesengine.looper.rules.cards import PlacedCard
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.observe import MastermindObservation, SeenCard, observation
+from rulesengine.looper.rules.script import ScheduledIncident, Script, load_script, shipped_scripts
+from rulesengine.looper.rules.seams import ScriptFacts
+from rulesengine.looper.rules.state import Event, LoopResult, LoopState
+
+SCRIPTS = [load_script(p) for p in shipped_scripts()]
+_SKIP = (type, types.ModuleType, types.CodeType, types.BuiltinFunctionType, types.FrameType)
+
+
+def reachable(root: object, stop: set[int]) -> Iterator[object]:
+    """Every object reachable from ``root`` (``root`` included), not entering ``stop`` (ids)."""
+    seen = set(stop)
+    todo = [root]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, _SKIP):
+            continue
+        seen.add(id(obj))
+        yield obj
+        if isinstance(obj, (str, int, float, bool, bytes)) or obj is None:
+            continue
+        if isinstance(obj, types.FunctionType):  # its closure and defaults, not its module's globals
+            todo.extend(c.cell_contents for c in obj.__closure__ or () if c.cell_contents is not None)
+            todo.extend(obj.__defaults__ or ())
+            continue
+        todo.extend(gc.get_referents(obj))
+
+
+def hidden_facts(obj: object, game: Game) -> str | None:
+    """What hidden fact ``obj`` is or holds, as the protagonists of ``game`` see it now, or ``None``."""
+    if isinstance(obj, (LoopState, Script, ScriptFacts, ScheduledIncident, MastermindObservation)):
+        return f"a {type(obj).__name__}"
+    if isinstance(obj, LoopResult):
+        return "a loop result with its loss reasons (TL-LE2)"
+    if isinstance(obj, PlacedCard) and obj.owner == "mastermind" and not game.cards_revealed:
+        return f"the Mastermind's card face up before TL-D4: {obj}"
+    if isinstance(obj, SeenCard) and obj.owner == "mastermind" and obj.card and not game.cards_revealed:
+        return f"the Mastermind's card face up before TL-D4: {obj}"
+    if isinstance(obj, Event) and obj.visibility != "public":
+        return f"a Mastermind-only event: {obj.kind}"
+    if isinstance(obj, dict):
+        hidden = {c: r for c, r in game.roles.items() if c not in game.revealed_roles}
+        held = [c for c, r in hidden.items() if obj.get(c, None) == r and isinstance(obj.get(c), str)]
+        if held and len(held) == len(obj):  # a table of roles by character
+            return f"the hidden roles of {held}"
+        culprits = {i.day: i.culprit for i in game.script.incidents if i.day not in game.revealed_culprits}
+        if culprits and all(obj.get(d) == c for d, c in culprits.items()):
+            return "the hidden culprits by day"
+    return None
+
+
+def walk_game(script: Script, seed: int, heuristic: bool) -> int:
+    """Play ``script`` to its end, walking the protagonists' observation at every decision; how many
+    objects were checked. The content tables (public, the same for every decision) are walked once."""
+    game = Game(script)
+    agents: dict[str, Any] = (
+        {"mastermind": HeuristicMastermind(seed), "protagonists": HeuristicProtagonists(seed + 7)}
+        if heuristic
+        else {"mastermind": RandomAgent(seed), "protagonists": RandomAgent(seed + 7)}
+    )
+    content = game.content
+    for obj in reachable(content, set()):
+        assert hidden_facts(obj, game) is None, obj
+    stop = {id(content)}
+    checked = 0
+    rng = random.Random(seed)
+    while not game.is_over:
+        obs = observation(game, "protagonists")
+        for obj in reachable(obs, stop):
+            found = hidden_facts(obj, game)
+            assert found is None, (script.id, seed, game.loop, game.day, game.phase, found)
+            checked += 1
+        pending = game.pending
+        assert pending is not None
+        side = "mastermind" if pending.who == "mastermind" else "protagonists"
+        action = agents[side](observation(game, side), game.legal_actions())
+        game.apply(action if rng.random() < 0.9 else rng.choice(game.legal_actions()))
+    return checked
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: s.id)
+@pytest.mark.parametrize("heuristic", [False, True], ids=["random", "heuristic"])
+def test_nothing_reachable_from_a_protagonists_observation_is_hidden_tl_d5a_tl_d7c(
+    script: Script, heuristic: bool
+) -> None:
+    """At every decision of whole games (TL-D1 to TL-FG3), no object reachable from the protagonists'
+    observation is a game, a script, a culprit, a loss reason, a Mastermind-only event or a face-down
+    Mastermind card."""
+    assert walk_game(script, 3, heuristic) > 1000
+
+
+def test_the_walk_finds_a_hidden_fact_when_one_is_reachable() -> None:
+    """The check can fail: a game, its Mastermind's observation, or a closure holding a game is found."""
+    game = Game(SCRIPTS[0])
+    game.apply(game.legal_actions()[0])  # the Mastermind's first card, face down (TL-D2)
+    for leaky in (game, observation(game, "mastermind"), (lambda: game), [game.log], game.cards):
+        assert any(hidden_facts(o, game) for o in reachable(leaky, set())), leaky
