@@ -17,7 +17,6 @@ rulesengine 0.1.0
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -26,7 +25,6 @@ from rulesengine import __version__
 from rulesengine.errors import RulesEngineError
 
 #: Modules that provide ``register(subparsers)``: each game's commands, then the exercises.
-COMMANDS = ("rulesengine.grove.cli", "rulesengine.looper.cli", "rulesengine.exercises.cli")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -59,8 +57,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     games = parser.add_subparsers(dest="game", metavar="GAME")
-    for name in COMMANDS:
-        importlib.import_module(name).register(games)
+    from rulesengine.exercises import cli as exercises_cli  # (each game's commands, loaded when asked)
+    from rulesengine.grove import cli as grove_cli
+    from rulesengine.looper import cli as looper_cli
+
+    for module in (grove_cli, looper_cli, exercises_cli):
+        module.register(games)
     return parser
 
 

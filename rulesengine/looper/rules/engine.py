@@ -291,12 +291,15 @@ class Game(Table):
 
     @property
     def pending(self) -> Decision | None:
-        """The decision the game waits for (``None`` once the game is over)."""
+        """The decision the game waits for, with who decides, the rule that asks and the sorted options
+        (``None`` paused or over): :meth:`current_player` and :meth:`legal_actions` in one value, for the
+        notebooks' prompts. (The Grove's is a method, ``GameState.pending()``: the contract's names are
+        the ones both games share.)"""
         return self._pending
 
     @property
     def is_over(self) -> bool:
-        """Whether the game has ended."""
+        """Thin alias of :meth:`is_terminal` (a property, kept for the notebooks and tests that read it)."""
         return self.phase is Phase.GAME_OVER
 
     @property
@@ -314,7 +317,9 @@ class Game(Table):
         return () if self._pending is None else self._pending.options
 
     def apply(self, action: Action) -> None:
-        """Answer the pending decision with ``action`` and run on to the next decision.
+        """Answer the pending decision with ``action`` and run on to the next decision: the contract's
+        :meth:`apply_action` without the returned game (the Looper moves on in place), kept as the
+        engine's own verb for code that steps a game in place.
 
         Raises
         ------
