@@ -84,6 +84,24 @@ def side_of(owner: str) -> str:
     return "mastermind" if owner == "mastermind" else "protagonist"
 
 
+def hand_left(full: Mapping[str, int], *out: Iterable[str]) -> dict[str, int]:
+    """The cards of a ``full`` hand (card -> copies) still in it once the cards of each of ``out`` are
+    taken out — the spent once-per-loop cards and the cards placed today (TL-D4c) — without the cards
+    that are gone.
+
+    The one count of a hand: the engine's :meth:`~rulesengine.looper.rules.state.Table.hand`, its
+    placement options and the observations' ``hands`` all read it.
+
+    >>> hand_left({"forbid_movement": 2, "paranoia_plus_1": 1}, ["paranoia_plus_1"], ["forbid_movement"])
+    {'forbid_movement': 1}
+    """
+    counts = dict(full)
+    for cards in out:
+        for card in cards:
+            counts[card] -= 1
+    return {k: n for k, n in counts.items() if n > 0}
+
+
 def is_once_per_loop(side: str, card: str, deck: Deck = DECK) -> bool:
     """Whether ``card`` is marked once per loop in the hand of ``side`` (TL-D4c)."""
     return card in deck.once_per_loop[side]

@@ -46,6 +46,7 @@ from rulesengine.looper.rules.cards import (
     PlacedCard,
     apply_paranoia,
     counters,
+    hand_left,
     resolve_movement,
     side_of,
 )
@@ -136,10 +137,7 @@ class _PlacementTables:
         key = (side, used)
         hit = self.kinds.get(key)
         if hit is None:
-            counts = dict(self.hands[side])
-            for card in used:
-                counts[card] -= 1
-            kinds = tuple(sorted(k for k, n in counts.items() if n > 0))
+            kinds = tuple(sorted(hand_left(self.hands[side], used)))
             hit = self.kinds[key] = (kinds, frozenset(kinds))
         return hit
 

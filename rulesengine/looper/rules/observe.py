@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rulesengine.errors import InputError
 from rulesengine.looper.rules.actions import to_dict
-from rulesengine.looper.rules.cards import PlacedCard, side_of
+from rulesengine.looper.rules.cards import PlacedCard, hand_left, side_of
 from rulesengine.looper.rules.state import (
     CharacterState,
     Decision,
@@ -308,13 +308,8 @@ class _Observation:
         for o in _OWNERS:
             if (o == "mastermind") is not mm:
                 continue
-            hand = dict(self._hands_table[side_of(o)])
-            for card in self._spent[o]:
-                hand[card] -= 1
-            for c in self._cards:
-                if c.owner == o and c.card is not None:
-                    hand[c.card] -= 1
-            out[o] = {k: v for k, v in hand.items() if v > 0}
+            placed = [c.card for c in self._cards if c.owner == o and c.card is not None]
+            out[o] = hand_left(self._hands_table[side_of(o)], self._spent[o], placed)
         return out
 
     def role_of(self, character: str) -> str | None:

@@ -33,7 +33,7 @@ from typing import Any, Final, NamedTuple, Union, get_args, get_origin, get_type
 
 from rulesengine.looper.rules.actions import Action, UseAbility
 from rulesengine.looper.rules.board import Board, per_content
-from rulesengine.looper.rules.cards import Deck, PlacedCard, side_of
+from rulesengine.looper.rules.cards import Deck, PlacedCard, hand_left, side_of
 from rulesengine.looper.rules.content import Content, GoodwillAbility
 from rulesengine.looper.rules.rulings import Rulings
 from rulesengine.looper.rules.script import Script
@@ -732,13 +732,8 @@ class Table(LoopState):
         >>> game.hand("mastermind")["paranoia_plus_1"], sum(game.hand("protagonist:0").values())
         (1, 8)
         """
-        out = dict(self.deck.hands[side_of(owner)])
-        for card in self.spent[owner]:
-            out[card] -= 1
-        for pc in self.cards:
-            if pc.owner == owner:
-                out[pc.card] -= 1
-        return {k: v for k, v in out.items() if v > 0}
+        placed = [pc.card for pc in self.cards if pc.owner == owner]
+        return hand_left(self.deck.hands[side_of(owner)], self.spent[owner], placed)
 
     def board(self) -> dict[str, Any]:
         """The board as plain data: characters with their tokens, and location intrigue."""
