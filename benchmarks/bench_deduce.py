@@ -46,11 +46,11 @@ from _worktree import baseline_worktree
 
 from rulesengine.errors import InputError
 
-_search = load("rulesengine.looper.deduction.search")
-DeducingProtagonists, PublicRecord, PublicSheet = (
-    _search.DeducingProtagonists, _search.PublicRecord, _search.PublicSheet
-)
-deduce, tiny_script = _search.deduce, _search.tiny_script
+DeducingProtagonists = load("rulesengine.looper.deduction.agent").DeducingProtagonists
+_record = load("rulesengine.looper.deduction.record")
+PublicRecord, PublicSheet = _record.PublicRecord, _record.PublicSheet
+deduce = load("rulesengine.looper.deduction.search").deduce
+tiny_script = load("rulesengine.looper.deduction.reference").tiny_script
 _sheets = load("rulesengine.looper.deduction.sheets")
 _CACHE, private_sheets = _sheets._CACHE, _sheets.private_sheets
 _agents = load("rulesengine.looper.play.agents")

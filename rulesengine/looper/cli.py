@@ -168,7 +168,7 @@ def _register_deduce(sub: Any) -> None:
 
 def _deduce(args: argparse.Namespace) -> int:
     """Replay the decisions, keep only the Protagonists' record, and print the deduction."""
-    from rulesengine.looper.deduction.search import PublicRecord, deduce
+    from rulesengine.looper.deduction import PublicRecord, deduce
 
     script = load_script(args.script)
     game = replay(script, read_decisions(args.decisions), where=args.decisions)

@@ -16,7 +16,7 @@ import pytest
 
 from rulesengine.cli import main
 from rulesengine.errors import InputError
-from rulesengine.looper.deduction.search import (
+from rulesengine.looper.deduction import (
     Candidate,
     PublicRecord,
     PublicSheet,
@@ -269,17 +269,17 @@ def test_best_guess_is_the_heaviest_role_assignment() -> None:
 
 def test_every_sentence_of_the_deduction_is_in_both_catalogs_with_the_same_fields() -> None:
     """The deduction's sentences come from the gettext catalogs (docs/translation.md), in English and
-    Vietnamese with the same fields; every id the module names is there."""
+    Vietnamese with the same fields; every id the package's modules name is there."""
     import ast
     from pathlib import Path
 
-    from rulesengine.looper.deduction import search as module
+    import rulesengine.looper.deduction as package
     from rulesengine.messages import TEMPLATE, catalog_path, placeholders, read_catalog
 
-    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
     ids = {
         n.value
-        for n in ast.walk(tree)
+        for path in sorted(Path(package.__file__).parent.glob("*.py"))
+        for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
         if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.startswith("looper.deduce.")
     }
     assert len(ids) >= 8
@@ -336,7 +336,7 @@ def test_cli_deduce_json(tmp_path: object, capsys: pytest.CaptureFixture[str]) -
 
 def test_deducing_agent_final_guess_follows_the_advisor_tl_fg3() -> None:
     """The deducing Protagonists name, at the final guess, the advisor's most likely roles (TL-FG3)."""
-    from rulesengine.looper.deduction.search import DeducingProtagonists
+    from rulesengine.looper.deduction import DeducingProtagonists
     from rulesengine.looper.rules.observe import MastermindObservation, ProtagonistsObservation
 
     script = tiny("btx_01_first_contract", 4, 3, 2, sheet=3)
@@ -363,7 +363,7 @@ def test_deducing_agent_final_guess_follows_the_advisor_tl_fg3() -> None:
 def test_deducing_agent_chooses_the_leaders_card_by_information_tl_d3() -> None:
     """With ``cards``, the leader's card of each day (TL-D3) is the option of ``next_moves`` with the most
     expected bits (when above zero): one deduction per day, the card the advisor ranked first."""
-    from rulesengine.looper.deduction.search import DeducingProtagonists
+    from rulesengine.looper.deduction import DeducingProtagonists
     from rulesengine.looper.rules.actions import to_dict
     from rulesengine.looper.rules.observe import MastermindObservation, ProtagonistsObservation
 
@@ -462,14 +462,14 @@ def test_the_enumeration_numbers_its_sheets_as_the_table_would(name: str) -> Non
     """``private_sheets`` makes its sheets as numpy columns (role rows, plots, parameters); the
     deduction's table read off them is the table it builds from the sheets one by one: the same codes,
     the same values, and every sheet read back is the sheet listed."""
-    from rulesengine.looper.deduction.search import _Table
+    from rulesengine.looper.deduction import hidden
 
     script = load_script(SCRIPTS_DIR / f"{name}.yaml")
     sheets = private_sheets(script)
     listed = list(sheets)
     assert len(listed) == len(sheets) and listed[7] == sheets[7] == sheets[7 - len(sheets)]
     assert sheets[3:5] == listed[3:5]
-    made, numbered = (_Table(x, script.cast, load_content()) for x in (sheets, listed))
+    made, numbered = (hidden._Table(x, script.cast, load_content()) for x in (sheets, listed))
     assert made.role_names == numbered.role_names
     for c in script.cast:
         assert np.array_equal(made.column(("role", c))[0], numbered.column(("role", c))[0])
@@ -484,7 +484,7 @@ def test_best_guesses_are_the_tied_most_likely_assignments_tl_fg3() -> None:
     """Early in a game many role assignments are equally likely: ``best_guesses`` lists every one of
     them, each with the largest probability, the first being ``best_guess``; the deducing agent picks
     among them with its seed, so on the same script different seeds name different guesses."""
-    from rulesengine.looper.deduction.search import DeducingProtagonists
+    from rulesengine.looper.deduction import DeducingProtagonists
 
     script = tiny("btx_01_first_contract", 4, 3, 2, sheet=3)
     result = deduce(PublicRecord.from_game(Game(script)))

@@ -120,7 +120,7 @@ def test_picking_a_recorded_game_starts_that_game_over() -> None:
 
 
 def test_what_to_try_names_the_card_and_target_not_a_dict() -> None:
-    from rulesengine.looper.deduction.search import PublicRecord, deduce
+    from rulesengine.looper.deduction import PublicRecord, deduce
     from rulesengine.looper.rules.actions import from_dict
     from rulesengine.looper.rules.observe import MastermindObservation
     from rulesengine.looper.rules.text import describe_action

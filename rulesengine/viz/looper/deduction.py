@@ -28,7 +28,7 @@ from matplotlib.ticker import FuncFormatter, NullFormatter
 
 from rulesengine import i18n
 from rulesengine.errors import InputError
-from rulesengine.looper.deduction.search import Deduction, PublicRecord, deduce, message, tiny_script
+from rulesengine.looper.deduction import Deduction, PublicRecord, deduce, message, tiny_script
 from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists
 from rulesengine.looper.rules.actions import from_dict
 from rulesengine.looper.rules.engine import Game
@@ -253,7 +253,7 @@ def eliminations_table(result: Deduction, language: str | None = None) -> Table:
 def guess_table(result: Deduction, language: str | None = None) -> Table:
     """The advisor's final guess: each character's role, the chance that answer is right, and the whole
     guess's probability in the title, with how many guesses are as likely when several tie
-    (:meth:`~rulesengine.looper.deduction.search.Deduction.best_guesses`).
+    (:meth:`~rulesengine.looper.deduction.results.Deduction.best_guesses`).
 
     >>> days = DayByDay("btx_01_first_contract")
     >>> table = guess_table(days.step(), "en")
