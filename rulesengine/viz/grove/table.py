@@ -46,7 +46,9 @@ from rulesengine.viz.common import (
 )
 
 __all__ = [
+    "SCENE_Y",
     "SEAT_COLOURS",
+    "SUSPECT_X",
     "GroveStepper",
     "alibis_table",
     "culprit_table",
@@ -67,12 +69,14 @@ _FELT = "#E4DCC3"
 _BACK = "#5B4636"
 _FACE = "#FFFDF6"
 _GOLD = "#D4A017"
-_SUSPECT_X = (-1.8, 0.0, 1.8)
+#: Where the three suspects stand on the table: their x (suspects 0, 1, 2) and the scene's y (the
+#: exercises' pictures mark a suspect at the same place).
+SUSPECT_X = (-1.8, 0.0, 1.8)
+SCENE_Y = 0.55
 #: The smallest text of the pictures, in points (captions, legends, labels under figures).
 CAPTION_PT = 10
 #: Controls' labels take the width their words need, in both languages.
 _LABEL = {"description_width": "initial"}
-_SCENE_Y = 0.55
 
 
 def _two_lines(text: str) -> str:
@@ -262,7 +266,7 @@ def draw_table(
     # ------------------------------------------------------------------ the crime scene
     unseen = result.unseen if result is not None else state.unseen
     stacks = result.stacks if stage == "reveal" and result is not None else state.stacks
-    for i, x in enumerate(_SUSPECT_X):
+    for i, x in enumerate(SUSPECT_X):
         if result is not None:
             face: Figure | None = result.suspects[i]
             secret = False
@@ -274,10 +278,10 @@ def draw_table(
         else:
             face, secret, ring = None, False, None
         if result is not None or show_round:
-            _draw_figure(ax, x, _SCENE_Y, face, secret=secret, ring=ring)
+            _draw_figure(ax, x, SCENE_Y, face, secret=secret, ring=ring)
         ax.text(
             x,
-            _SCENE_Y - 0.95,
+            SCENE_Y - 0.95,
             f"{i18n.t('suspect')} {i}",
             ha="center",
             va="top",
@@ -288,7 +292,7 @@ def draw_table(
         if result is not None and i == result.culprit:
             ax.text(
                 x,
-                _SCENE_Y + 1.45,
+                SCENE_Y + 1.45,
                 i18n.t("grove_culprit"),
                 ha="center",
                 fontsize=11,
@@ -297,7 +301,7 @@ def draw_table(
                 zorder=9,
             )
         if unseen == i and (show_round or result is not None):
-            _draw_unseen_token(ax, x + 0.55, _SCENE_Y + 1.02)
+            _draw_unseen_token(ax, x + 0.55, SCENE_Y + 1.02)
         if stacks and (show_round or stage == "reveal"):
             _draw_stack(ax, x, stacks[i])
         if show_round and state.looks:  # who looked at this suspect (public, GR-P2, GR-P4)
@@ -305,7 +309,7 @@ def draw_table(
             for k, s in enumerate(lookers):
                 ax.add_patch(
                     Circle(
-                        (x - 0.45 + 0.2 * k, _SCENE_Y + 1.2),
+                        (x - 0.45 + 0.2 * k, SCENE_Y + 1.2),
                         0.075,
                         facecolor=SEAT_COLOURS[s],
                         edgecolor="white",
@@ -315,16 +319,16 @@ def draw_table(
                 )
     if show_round or result is not None:
         victim = obs.victim if viewer is None and show_round else None
-        _draw_figure(ax, 2.95, _SCENE_Y - 0.1, victim, scale=0.56, secret=victim is not None)
+        _draw_figure(ax, 2.95, SCENE_Y - 0.1, victim, scale=0.56, secret=victim is not None)
         # in two lines: on one line at 10 pt it would touch suspect 2's label
-        ax.text(2.95, _SCENE_Y - 0.75, _two_lines(i18n.t("victim")), ha="center", va="top",
+        ax.text(2.95, SCENE_Y - 0.75, _two_lines(i18n.t("victim")), ha="center", va="top",
                 fontsize=CAPTION_PT, color="#5A4E35", linespacing=1.0)
     public = state.deal.public if state.deal is not None else None
     if public is not None and (show_round or result is not None):
-        _draw_figure(ax, -3.15, _SCENE_Y - 0.1, public, scale=0.56)
+        _draw_figure(ax, -3.15, SCENE_Y - 0.1, public, scale=0.56)
         ax.text(
             -3.15,
-            _SCENE_Y - 0.75,
+            SCENE_Y - 0.75,
             _two_lines(i18n.t("grove_face_up")),
             ha="center",
             va="top",
