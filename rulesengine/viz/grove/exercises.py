@@ -44,7 +44,7 @@ from rulesengine.grove.rules.figures import parse_figure
 from rulesengine.grove.rules.game import Accuse, Deal, GameState, Phase, new_game
 from rulesengine.messages import message
 from rulesengine.viz.common import PALETTE
-from rulesengine.viz.exercises import register_picture, register_show_step
+from rulesengine.viz.exercise_registry import register_picture, register_show_step
 from rulesengine.viz.grove.table import SCENE_Y, SUSPECT_X, GroveStepper, draw_table
 
 __all__ = ["KINDS", "draw_exercise", "open_step", "step_position"]
