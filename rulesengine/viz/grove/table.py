@@ -34,15 +34,17 @@ from rulesengine.errors import RulesEngineError
 from rulesengine.grove.rules.figures import Figure, figures_in_play
 from rulesengine.grove.rules.game import Accuse, Deal, GameState, Look, Outcome, RoundResult, new_game
 from rulesengine.grove.strategy.policies import STRATEGIES
+from rulesengine.messages import Name, message
 from rulesengine.viz.common import (
     PALETTE,
     FigureView,
+    Label,
     LanguageSwitch,
     MessageBox,
     Table,
     bind,
-    say,
     widget_bundle,
+    words,
 )
 
 __all__ = [
@@ -648,8 +650,8 @@ def picture(state: GameState, viewer: int | None = None, stage: str | None = Non
 # What the notebooks print, as tables in the current language (never reprs such as ``Look(seat=1, …)``).
 
 _SEAT = "seat"
-_WHERE: tuple[str, str] = ("place", "vị trí")
-_IN_HAND: tuple[str, str] = ("in hand", "trên tay")
+_WHERE = words("grove.table.place")
+_IN_HAND = words("grove.table.in_hand")
 
 
 def _seat(seat: int | None) -> str:
@@ -678,13 +680,8 @@ def culprit_rule(suspects: Sequence[Figure]) -> str:
 
 def _reason(suspects: Sequence[Figure], language: str | None = None) -> str:
     numbers = [f for f in suspects if f.is_number]
-    if Figure.parse("5") in numbers:
-        text = say("a 5 is a suspect: the lowest number", "có số 5: số nhỏ nhất", language)
-    else:
-        text = say("no 5 among the suspects: the highest number", "không có số 5: số lớn nhất", language)
-    if len(numbers) < len(suspects):
-        text += say("; an X is always innocent", "; Nghi phạm X luôn vô tội", language)
-    return text
+    reason = "grove.table.reason_five" if Figure.parse("5") in numbers else "grove.table.reason_no_five"
+    return message(reason + ("_x" if len(numbers) < len(suspects) else ""), language)
 
 
 def deal_counts(players: Sequence[int] = (2, 3, 4, 5)) -> Table:
@@ -697,7 +694,7 @@ def deal_counts(players: Sequence[int] = (2, 3, 4, 5)) -> Table:
 
     return Table(
         [[n, " ".join(f.label for f in figures_in_play(n)), count_deals(n)] for n in players],
-        ["players", ("figures in play", "hình nộm được dùng"), ("distinct deals", "số cách chia khác nhau")],
+        ["players", words("grove.table.figures_in_play"), words("grove.table.distinct_deals")],
     )
 
 
@@ -708,7 +705,7 @@ def deal_table(deal: Deal) -> Table:
     >>> deal_table(Deal.of([2, 3], [5, 8, 6], 7, public=4)).rows[-1]
     ['Face-up figure', '4']
     """
-    rows = [[f"{_seat(s)} ({say(*_IN_HAND)})", f.label] for s, f in enumerate(deal.hands)]
+    rows = [[f"{_seat(s)} ({_IN_HAND.localized()})", f.label] for s, f in enumerate(deal.hands)]
     rows += [[f"{i18n.t('suspect')} {i}", f.label] for i, f in enumerate(deal.suspects)]
     rows.append([i18n.t("victim"), deal.victim.label])
     if deal.public is not None:
@@ -728,8 +725,8 @@ def alibis_table(state: GameState) -> Table:
         other = obs.public if obs.public is not None else obs.received
         hand = "—" if obs.hand is None else obs.hand.label
         rows.append([_seat(seat), hand, "—" if other is None else other.label, _figures(obs.alibis)])
-    second = "grove_face_up" if state.players == 2 else ("received from the right", "nhận từ bên phải")
-    return Table(rows, [_SEAT, _IN_HAND, second, ("alibis", "Ngoại phạm")])
+    second: Label = "grove_face_up" if state.players == 2 else words("grove.table.received_right")
+    return Table(rows, [_SEAT, _IN_HAND, second, words("grove.table.alibis")])
 
 
 def culprit_table(scenes: Sequence[str]) -> Table:
@@ -745,15 +742,15 @@ def culprit_table(scenes: Sequence[str]) -> Table:
         suspects = tuple(Figure.parse(face) for face in scene)
         culprit = culprit_figure(suspects).label
         rows.append([_figures(suspects), culprit, culprit_rule(suspects), _reason(suspects)])
-    return Table(rows, [("suspects", "Nghi phạm"), "grove_culprit", "rule", ("why", "vì sao")])
+    return Table(rows, [words("grove.table.suspects"), "grove_culprit", "rule", words("grove.table.why")])
 
 
 def _action(action: Any) -> str:
     if isinstance(action, Look):
         a, b = action.suspects
-        return say(f"look at suspects {a} and {b}", f"xem Nghi phạm {a} và {b}")
+        return message("grove.table.look", a=a, b=b)
     if isinstance(action, Accuse):
-        return say(f"accuse suspect {action.suspect}", f"buộc tội Nghi phạm {action.suspect}")
+        return message("grove.table.accuse", suspect=action.suspect)
     return str(action)
 
 
@@ -770,7 +767,7 @@ def looks_table(state: GameState, seat: int) -> Table:
             token = f" — {i18n.t('unseen_token')}" if i == unseen else ""
             shown = f"({i18n.t('grove_not_looked')}){token}"
         rows.append([f"{i18n.t('suspect')} {i}", shown])
-    return Table(rows, ["suspect", (f"what seat {seat} saw", f"chỗ ngồi {seat} đã thấy")])
+    return Table(rows, ["suspect", words("grove.table.seat_saw", seat=seat)])
 
 
 def decision_table(state: GameState) -> Table:
@@ -779,7 +776,7 @@ def decision_table(state: GameState) -> Table:
     if decision is None:
         return Table([], ["rule"], title=i18n.t("game_end"))
     options = "; ".join(_action(option) for option in decision.options)
-    header: list[str | tuple[str, str]] = ["rule", _SEAT, ("may only", "chỉ có thể")]
+    header: list[Label] = ["rule", _SEAT, words("grove.table.may_only")]
     return Table([[decision.rule_id, _seat(decision.seat), options]], header)
 
 
@@ -794,25 +791,25 @@ def round_table(result: RoundResult) -> Table:
         else:
             takers = [p for p in result.penalties if p.suspect == i]
             fate = "; ".join(
-                say(f"seat {p.seat} takes {len(p.chips)} incompetent chips",
-                    f"chỗ ngồi {p.seat} nhận {len(p.chips)} Chip Kém cỏi") for p in takers
+                message("grove.table.takes_chips", seat=p.seat, count=len(p.chips)) for p in takers
             ) or "—"
         rows.append([f"{i18n.t('suspect')} {i}", face.label, _seats(stack), fate])
     leader = "—" if result.next_leader is None else _seat(result.next_leader)
-    title = f"{say('Round', 'Vòng')} {result.round} · {i18n.t('grove_next_leader')}: {leader}"
-    chips = ("chips, bottom to top (seats)", "chip, dưới lên trên (chỗ ngồi)")
-    return Table(rows, ["suspect", "figure", chips, ("result", "kết quả")], title=title)
+    next_leader = Name("term", "grove_next_leader")
+    title = message("grove.table.round_title", round=result.round, next_leader=next_leader, leader=leader)
+    chips = words("grove.table.chips_stack")
+    return Table(rows, ["suspect", "figure", chips, words("grove.table.result")], title=title)
 
 
 def outcome_table(outcome: Outcome) -> Table:
     """The end of a game: each seat's incompetent chips (own colour among them) and place, best first
     (GR-E2, GR-E3); the tie-break that decided the loser in the title."""
-    decided = {"count": ("most incompetent chips", "nhiều Chip Kém cỏi nhất"),
-               "own colour": ("more of their own colour", "nhiều chip của chính mình hơn"),
-               "seat": ("nearest to the right of the last leader", "gần nhất về bên phải Người đi đầu cuối")}
+    decided = {"count": "grove.table.decided_count", "own colour": "grove.table.decided_own_colour",
+               "seat": "grove.table.decided_seat"}
     rows = [[outcome.place(s), _seat(s), outcome.incompetent[s], outcome.own_colour[s],
-             say("loses", "thua") if s == outcome.loser else ""] for s in outcome.ranking]
-    title = say(f"{outcome.rounds} rounds; the loser: ", f"{outcome.rounds} vòng; người thua: ")
-    title += say(*decided.get(outcome.decided_by, (outcome.decided_by, outcome.decided_by)))
-    own = ("of their own colour", "của chính mình")
+             message("grove.table.loses") if s == outcome.loser else ""] for s in outcome.ranking]
+    by = decided.get(outcome.decided_by)
+    title = message("grove.table.outcome_title", rounds=outcome.rounds,
+                    decided=outcome.decided_by if by is None else message(by))
+    own = words("grove.table.own_colour")
     return Table(rows, ["grove_ranking", _SEAT, "incompetent_chip", own, ""], title=title)
