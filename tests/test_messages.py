@@ -22,7 +22,8 @@ ENGLISH = read_catalog(TEMPLATE)
 VIETNAMESE = read_catalog(catalog_path("vi"))
 #: A string in the code that names a message id.
 MESSAGE_ID = re.compile(
-    r"^(looper|grove|common)\.(event|item|why|cli|name|action|outcome|reason|refusal|prompt|where|script|import|input)\.[a-z0-9_.]*[a-z0-9]$"
+    r"^(looper|grove|common)\.(event|item|why|cli|name|action|outcome|reason|refusal|prompt|where|script|import|input"
+    r"|deduction|table|odds|strategy)\.[a-z0-9_.]*[a-z0-9]$"
 )
 
 
@@ -65,6 +66,54 @@ def test_every_message_id_named_in_the_code_is_in_the_catalog():
     used = _message_ids_in_code()
     assert len(used) > 10
     assert sorted(used - set(ENGLISH)) == []
+
+
+#: Letters only Vietnamese writes (a text holding one is Vietnamese).
+VIETNAMESE_LETTERS = set("ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ")
+
+
+def _is_text(node: ast.AST) -> bool:
+    return isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant) and isinstance(node.value, str))
+
+
+def _text(node: ast.AST) -> str:
+    if isinstance(node, ast.JoinedStr):
+        return "".join(_text(v) for v in node.values)
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else ""
+
+
+def inline_pairs(source: str) -> list[int]:
+    """The lines of ``source`` that write an English/Vietnamese pair inline instead of naming a catalog
+    message: a call ``say("…", "…")`` (``say(*pair)`` too) or a tuple of two texts, the second Vietnamese."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            texts = [a for a in node.args if _is_text(a)]
+            if name == "say" and (len(texts) >= 2 or any(isinstance(a, ast.Starred) for a in node.args)):
+                lines.append(node.lineno)
+        elif (isinstance(node, ast.Tuple) and len(node.elts) == 2 and all(_is_text(e) for e in node.elts)
+              and VIETNAMESE_LETTERS & set(_text(node.elts[1]).lower())):
+            lines.append(node.lineno)
+    return sorted(lines)
+
+
+def test_no_viz_module_writes_an_english_vietnamese_pair_inline():
+    found = {path.relative_to(PACKAGE).as_posix(): inline_pairs(path.read_text(encoding="utf-8"))
+             for path in sorted((PACKAGE / "viz").rglob("*.py"))}
+    assert {path: lines for path, lines in found.items() if lines} == {}
+    from rulesengine.viz import common
+
+    assert not hasattr(common, "say")
+
+
+def test_the_inline_pair_check_finds_say_calls_and_pairs():
+    source = (
+        'say("Role", "Vai trò")\nsay(f"Loop {n}", f"Vòng lặp {n}", language)\nsay(*PAIR)\n'
+        'HEAD = ("in hand", "trên tay")\nmessage("looper.deduction.role")\nsay(o.label, language)\n'
+        'OK = ("TL-D1", "day_start")\n'
+    )
+    assert inline_pairs(source) == [1, 2, 3, 4]
 
 
 @pytest.mark.parametrize("kind", list(GroveEventKind), ids=lambda k: k.value)

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+# The game modules register their kinds on import (each imports core; core imports neither of them).
+from rulesengine.exercises import grove, looper  # noqa: F401
 from rulesengine.exercises.core import (
     AnswerError,
     AnswerForm,

@@ -417,29 +417,24 @@ GAMES = ("looper", "grove")
 
 
 def register(k: Kind) -> Kind:
-    """Add a kind to the registry (each game's module registers its kinds on import)."""
+    """Add a kind to the registry. Each game's module (:mod:`rulesengine.exercises.looper`,
+    :mod:`rulesengine.exercises.grove`) registers its kinds on import, and the package's ``__init__``
+    imports both, so the registry is full once :mod:`rulesengine.exercises` is imported (this module
+    imports no game module: they import it)."""
     _KINDS[(k.game, k.name)] = k
     return k
 
 
-def _load() -> None:
-    import importlib
-
-    for game in GAMES:
-        importlib.import_module(f"rulesengine.exercises.{game}")
-
-
 def kinds(game: str | None = None) -> list[Kind]:
-    """The registered kinds (of one game), in registration order."""
-    _load()
-    return [k for (g, _), k in _KINDS.items() if game is None or g == game]
+    """The registered kinds (of one game), the games in :data:`GAMES` order and each game's kinds in
+    registration order."""
+    return [k for g in GAMES if game is None or g == game for (kg, _), k in _KINDS.items() if kg == g]
 
 
 def kind(game: str, name: str) -> Kind:
     """One kind by game and name; :class:`InputError` naming the known ones otherwise."""
     if game not in GAMES:
         raise InputError("game", f"must be one of {', '.join(GAMES)}, got {game!r}")
-    _load()
     found = _KINDS.get((game, name))
     if found is None:
         known = ", ".join(k.name for k in kinds(game))

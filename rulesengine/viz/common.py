@@ -39,6 +39,7 @@ from matplotlib.figure import Figure
 
 from rulesengine import i18n
 from rulesengine.errors import RulesEngineError
+from rulesengine.messages import Message
 
 #: Colours used across the notebooks (colour-blind safe, Okabe–Ito).
 PALETTE = {
@@ -92,8 +93,14 @@ def use_style() -> None:
     )
 
 
-def bind(widget: widgets.Widget, key: str, attr: str = "description") -> widgets.Widget:
-    """Set ``widget.<attr>`` to the glossary label ``key`` and keep it following the language switch.
+#: A label: a glossary key, a catalog :class:`~rulesengine.messages.Message` (written in the language it is
+#: shown in, so a table or a widget made once follows the language switch), or words shown as they are.
+Label = str | Message
+
+
+def bind(widget: widgets.Widget, key: Label, attr: str = "description") -> widgets.Widget:
+    """Set ``widget.<attr>`` to the label ``key`` (a glossary key or a catalog
+    :class:`~rulesengine.messages.Message`) and keep it following the language switch.
 
     >>> import ipywidgets as w
     >>> button = bind(w.Button(), "next_step")
@@ -103,22 +110,26 @@ def bind(widget: widgets.Widget, key: str, attr: str = "description") -> widgets
     'Bước tiếp theo'
     >>> i18n.set_language("en")
     """
-    setattr(widget, attr, i18n.t(key))
+    setattr(widget, attr, _label(key))
     ref = weakref.ref(widget)
 
     def relabel(language: str) -> None:
         target = ref()
         if target is not None:
-            setattr(target, attr, i18n.t(key, language))
+            setattr(target, attr, _label(key, language))
 
     i18n.on_change(relabel, owner=widget)
     return widget
 
 
+def _label(key: Label, language: str | None = None) -> str:
+    return key.localized(language) if isinstance(key, Message) else i18n.t(key, language)
+
+
 W = TypeVar("W", bound=widgets.DOMWidget)
 
 
-def classed(widget: W, css_class: str, label: str | None = None) -> W:
+def classed(widget: W, css_class: str, label: Label | None = None) -> W:
     """Add the CSS class ``css_class`` to ``widget``; with a ``label``, :func:`bind` its description to it.
 
     >>> import ipywidgets as w
@@ -375,23 +386,24 @@ def show(*values: object, sep: str = " ") -> None:
     display(Text(sep.join(str(v) for v in values)))
 
 
-def say(en: str, vi: str, language: str | None = None) -> str:
-    """``en`` or ``vi``, in ``language`` (default: the current one) — for a table's own words.
+def words(message_id: str, **fields: Any) -> Message:
+    """The catalog message ``message_id`` as a :data:`Label`: a table's heading or a widget's label, written
+    in the language it is shown in (so it follows the language switch).
 
-    >>> say("in hand", "trên tay", "vi")
-    'trên tay'
+    >>> label(words("grove.table.seat_saw", seat=2), "vi")
+    'chỗ ngồi 2 đã thấy'
     """
-    return vi if (language or i18n.get_language()) == "vi" else en
+    return Message(message_id, fields)
 
 
-def label(key: str | tuple[str, str], language: str | None = None) -> str:
-    """A glossary key's label, an ``(English, Vietnamese)`` pair's word, or ``key`` itself, in ``language``.
+def label(key: Label, language: str | None = None) -> str:
+    """A glossary key's label, a catalog message's text, or ``key`` itself, in ``language``.
 
-    >>> label("suspect", "vi"), label(("in hand", "trên tay"), "en"), label("P(0)", "vi")
-    ('Nghi phạm', 'in hand', 'P(0)')
+    >>> label("suspect", "vi"), label(Message("grove.table.in_hand", {}), "vi"), label("P(0)", "vi")
+    ('Nghi phạm', 'trên tay', 'P(0)')
     """
-    if isinstance(key, tuple):
-        return say(*key, language=language)
+    if isinstance(key, Message):
+        return key.localized(language)
     return i18n.t(key, language) if key in i18n.glossary() else key
 
 
@@ -410,7 +422,8 @@ TABLE_CSS = (
 class Table:
     """Rows under a header, shown as an HTML table in the notebook's font; ``repr`` is aligned text.
 
-    Headers that are glossary keys are shown in the current language.
+    Headers that are glossary keys or catalog messages (:data:`Label`) are shown in the current language,
+    read when the table is shown.
 
     >>> Table([["2", "0"], ["3", "1/3"]], ["players", "Probability"])
     Players  Probability
@@ -421,14 +434,14 @@ class Table:
     """
 
     def __init__(
-        self, rows: Iterable[Sequence[object]], header: Sequence[str | tuple[str, str]], title: str = ""
+        self, rows: Iterable[Sequence[object]], header: Sequence[Label], title: str = ""
     ) -> None:
         self.rows = [[str(cell) for cell in row] for row in rows]
         self.header = list(header)
         self.title = title
 
     def labels(self, language: str | None = None) -> list[str]:
-        """The header in ``language``: glossary keys and ``(English, Vietnamese)`` pairs translated."""
+        """The header in ``language``: glossary keys and catalog messages translated."""
         return [label(h, language) for h in self.header]
 
     def __repr__(self) -> str:

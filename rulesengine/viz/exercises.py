@@ -5,11 +5,10 @@ difficulty, a fresh exercise, its picture, answer controls made from the exercis
 marking with the explanation and the corrected picture, and the session's score. Everything it says
 comes from the catalogs and flips with the language switch.
 
-Each game's viz module registers what only it can draw:
-
-- :func:`register_picture` — ``draw(exercise, solved) -> Figure``: the situation, and with
-  ``solved=True`` the engine's answer shown on it;
-- :func:`register_show_step` — ``open(exercise) -> widget``: the position in the game's stepper.
+Each game's viz module registers what only it can draw (:func:`register_picture`, a picture of the
+situation and of the answer; :func:`register_show_step`, the position in the game's stepper) in
+:mod:`rulesengine.viz.exercise_registry`; this module imports both game modules, so their pictures are
+registered once it is imported.
 
 >>> w = ExerciseWidget("grove", kind="culprit", difficulty=2, seed=5, draw=False)
 >>> w.exercise.kind, w.exercise.seed
@@ -23,9 +22,7 @@ True
 from __future__ import annotations
 
 import html
-import importlib
 import io
-from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -46,41 +43,18 @@ from rulesengine.viz.common import (
     classed,
     on_new_language,
 )
+from rulesengine.viz.exercise_registry import drawer, opener, register_picture, register_show_step
+
+# Each game's module registers its pictures and steps on import (it imports the registry, not this module).
+from rulesengine.viz.grove import exercises as _grove_pictures  # noqa: F401
+from rulesengine.viz.looper import exercises as _looper_pictures  # noqa: F401
 
 __all__ = ["ExerciseWidget", "picture", "picture_png", "register_picture", "register_show_step", "show_step"]
-
-Draw = Callable[[Exercise, bool], Figure]
-Opener = Callable[[Exercise], Any]
-
-_PICTURES: dict[tuple[str, str], Draw] = {}
-_STEPS: dict[tuple[str, str], Opener] = {}
-#: The viz modules that register each game's pictures and steps (imported at first use).
-_REGISTRARS = ("rulesengine.viz.looper.exercises", "rulesengine.viz.grove.exercises")
-
-
-def register_picture(game: str, kind_name: str, draw: Draw) -> None:
-    """Let ``draw(exercise, solved)`` draw the exercises of ``game``'s kind ``kind_name``."""
-    _PICTURES[(game, kind_name)] = draw
-
-
-def register_show_step(game: str, kind_name: str, opener: Opener) -> None:
-    """Let ``opener(exercise)`` open the exercise's position in the game's stepper (a widget)."""
-    _STEPS[(game, kind_name)] = opener
-
-
-def _load() -> None:
-    for name in _REGISTRARS:
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:  # a game whose pictures are not drawn yet
-            if exc.name != name:
-                raise
 
 
 def picture(exercise: Exercise, solved: bool = False) -> Figure | None:
     """The exercise's picture (``solved``: with the engine's answer), or ``None`` if its kind has none."""
-    _load()
-    draw = _PICTURES.get((exercise.game, exercise.kind))
+    draw = drawer(exercise)
     return None if draw is None else draw(exercise, solved)
 
 
@@ -96,9 +70,8 @@ def picture_png(exercise: Exercise, solved: bool = False, dpi: int = 100) -> byt
 
 def show_step(exercise: Exercise) -> Any | None:
     """The widget that opens the exercise's position in its game's stepper, or ``None``."""
-    _load()
-    opener = _STEPS.get((exercise.game, exercise.kind))
-    return None if opener is None else opener(exercise)
+    open_step = opener(exercise)
+    return None if open_step is None else open_step(exercise)
 
 
 class ExerciseWidget:
@@ -316,7 +289,7 @@ class ExerciseWidget:
         for control in self.controls:
             control.disabled = done
         self.check_button.disabled = done
-        self.step_button.layout.visibility = "visible" if (ex.game, ex.kind) in _steps() else "hidden"
+        self.step_button.layout.visibility = "visible" if opener(ex) is not None else "hidden"
         self.score_line.value = self._score_html(language)
         if done:
             self._show_marking(language)
@@ -370,11 +343,6 @@ class ExerciseWidget:
         from rulesengine.viz.common import widget_bundle
 
         return widget_bundle(self.widget, **kwargs)
-
-
-def _steps() -> dict[tuple[str, str], Opener]:
-    _load()
-    return _STEPS
 
 
 def raise_missing() -> None:

@@ -105,3 +105,26 @@ def test_command_line_marks_and_refuses_in_one_line(capsys: pytest.CaptureFixtur
     assert err.startswith("error: answer: 'maybe' is not one of the options") and err.count("\n") == 1
     assert main(["exercise", "grove", "--kind", "culprit", "--seed", "x"]) == 2
     assert "error: --seed:" in capsys.readouterr().err
+
+
+def test_the_registries_are_filled_by_plain_imports_that_the_layer_check_sees() -> None:
+    """No importlib by name (it hid import circles from tests/test_layers.py): the package and the viz
+    widget import the game modules, which import the registry and never the other way round."""
+    import ast
+    from pathlib import Path
+
+    from tests.test_layers import GRAPH
+
+    root = Path(__file__).resolve().parents[2] / "rulesengine"
+    for path in (root / "exercises" / "core.py", root / "viz" / "exercises.py",
+                 root / "viz" / "exercise_registry.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        assert "importlib" not in names, path.name
+    assert {"rulesengine.exercises.looper", "rulesengine.exercises.grove"} <= GRAPH["rulesengine.exercises"]
+    assert "rulesengine.exercises.looper" not in GRAPH["rulesengine.exercises.core"]
+    assert {"rulesengine.viz.looper.exercises", "rulesengine.viz.grove.exercises"} <= GRAPH[
+        "rulesengine.viz.exercises"]
+    for game in ("looper", "grove"):
+        assert "rulesengine.viz.exercises" not in GRAPH[f"rulesengine.viz.{game}.exercises"]
+    assert [k.game for k in kinds()] == sorted((k.game for k in kinds()), key=("looper", "grove").index)

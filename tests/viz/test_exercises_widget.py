@@ -6,7 +6,7 @@ from matplotlib.figure import Figure
 
 from rulesengine import i18n
 from rulesengine.exercises import Exercise, generate
-from rulesengine.viz import exercises as viz_exercises
+from rulesengine.viz import exercise_registry
 from rulesengine.viz.exercises import ExerciseWidget, picture_png, register_picture, register_show_step
 
 
@@ -60,7 +60,7 @@ def test_a_registered_picture_is_drawn_before_and_solved_after_checking() -> Non
         fig.add_subplot().set_title(ex.show_solution() if solved else "?")
         return fig
 
-    saved = dict(viz_exercises._PICTURES)
+    saved = dict(exercise_registry._PICTURES)
     register_picture("grove", "culprit", draw)
     try:
         w = ExerciseWidget("grove", "culprit", seed=2)
@@ -69,13 +69,13 @@ def test_a_registered_picture_is_drawn_before_and_solved_after_checking() -> Non
         assert drawn == [False, True]
         assert picture_png(generate("grove", "culprit", 2)) is not None
     finally:
-        viz_exercises._PICTURES.clear()
-        viz_exercises._PICTURES.update(saved)
+        exercise_registry._PICTURES.clear()
+        exercise_registry._PICTURES.update(saved)
 
 
 def test_show_me_the_step_button_only_where_a_stepper_is_registered() -> None:
-    saved = dict(viz_exercises._STEPS)
-    viz_exercises._STEPS.pop(("grove", "culprit"), None)
+    saved = dict(exercise_registry._STEPS)
+    exercise_registry._STEPS.pop(("grove", "culprit"), None)
     try:
         w = ExerciseWidget("grove", "culprit", seed=2, draw=False)
         assert w.step_button.layout.visibility == "hidden"
@@ -84,5 +84,5 @@ def test_show_me_the_step_button_only_where_a_stepper_is_registered() -> None:
         assert w.step_button.layout.visibility == "visible"
         assert w.open_step() == "stepper at seed 3"
     finally:
-        viz_exercises._STEPS.clear()
-        viz_exercises._STEPS.update(saved)
+        exercise_registry._STEPS.clear()
+        exercise_registry._STEPS.update(saved)

@@ -44,8 +44,8 @@ from rulesengine.grove.rules.figures import parse_figure
 from rulesengine.grove.rules.game import Accuse, Deal, GameState, Phase, new_game
 from rulesengine.messages import message
 from rulesengine.viz.common import PALETTE
-from rulesengine.viz.exercises import register_picture, register_show_step
-from rulesengine.viz.grove.table import _SCENE_Y, _SUSPECT_X, GroveStepper, draw_table
+from rulesengine.viz.exercise_registry import register_picture, register_show_step
+from rulesengine.viz.grove.table import SCENE_Y, SUSPECT_X, GroveStepper, draw_table
 
 __all__ = ["KINDS", "draw_exercise", "open_step", "step_position"]
 
@@ -77,10 +77,10 @@ def _title(fig: MplFigure, ax: Axes, exercise: Exercise, solved: bool) -> None:
 
 def _ring(ax: Axes, suspect: int, colour: str, label: str) -> None:
     """A ring around a suspect, with a label above it."""
-    x = _SUSPECT_X[suspect]
-    ax.add_patch(FancyBboxPatch((x - 0.62, _SCENE_Y - 0.8), 1.24, 1.95, boxstyle="round,pad=0.03",
+    x = SUSPECT_X[suspect]
+    ax.add_patch(FancyBboxPatch((x - 0.62, SCENE_Y - 0.8), 1.24, 1.95, boxstyle="round,pad=0.03",
                                 facecolor="none", edgecolor=colour, linewidth=3, zorder=8))
-    ax.text(x, _SCENE_Y + 1.45, label, ha="center", fontsize=11, fontweight="bold", color=colour, zorder=9)
+    ax.text(x, SCENE_Y + 1.45, label, ha="center", fontsize=11, fontweight="bold", color=colour, zorder=9)
 
 
 def _deal(situation: dict[str, Any]) -> Deal:
@@ -114,7 +114,7 @@ def _draw_odds(exercise: Exercise, solved: bool) -> MplFigure:
         for i, (p, count) in enumerate(zip(situation["odds"], situation["counts"], strict=True)):
             numerator, denominator = p.split("/")
             shown = numerator if denominator == "1" else p
-            ax.text(_SUSPECT_X[i], -1.05, f"P = {shown}\n({count}/{total})", ha="center", va="top",
+            ax.text(SUSPECT_X[i], -1.05, f"P = {shown}\n({count}/{total})", ha="center", va="top",
                     fontsize=11, fontweight="bold", color=PALETTE["red"], zorder=9,
                     bbox=dict(boxstyle="round,pad=0.2", facecolor="white", edgecolor=PALETTE["red"]))
     _title(fig, ax, exercise, solved)

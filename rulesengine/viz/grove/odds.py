@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -31,16 +32,18 @@ from rulesengine.errors import InputError
 from rulesengine.grove.odds.analysis import SeenPairGrid, base_rate_records
 from rulesengine.grove.odds.exact import CulpritOdds, Knowledge, bayes_records, culprit_odds
 from rulesengine.grove.strategy.policies import hit_rate
+from rulesengine.messages import message
 from rulesengine.viz.common import (
     PALETTE,
     FigureView,
+    Label,
     LanguageSwitch,
     MessageBox,
     Table,
     bind,
     label,
-    say,
     widget_bundle,
+    words,
 )
 
 __all__ = [
@@ -452,42 +455,52 @@ def chart(plot: Any, *args: Any, size: tuple[float, float] = (8, 3.8), **kwargs:
 # ----------------------------------------------------------------------------------------------------------
 # The analysis' records and frames as tables headed in the current language (notebook 11).
 
-#: Column names of the analysis records → glossary keys or (English, Vietnamese) pairs.
-COLUMNS: dict[str, str | tuple[str, str]] = {
+#: Column names of the analysis records → glossary keys or catalog messages (``grove.odds.column.*``).
+COLUMNS: dict[str, Label] = {
     "hypothesis": "grove_hypothesis",
     "prior": "grove_prior",
     "likelihood": "grove_likelihood",
     "unnormalised": "grove_unnormalised",
     "posterior": "grove_posterior",
-    "culprit": ("culprit (suspect)", "Hung thủ (Nghi phạm)"),
-    "culprit_figure": ("culprit's figure", "hình nộm Hung thủ"),
+    "culprit": words("grove.odds.column.culprit"),
+    "culprit_figure": words("grove.odds.column.culprit_figure"),
     "players": "players",
     "figure": "figure",
-    "rule": ("accuse", "buộc tội"),
+    "rule": words("grove.odds.column.rule"),
     "seat": "seat",
-    "strategy": ("strategy", "chiến lược"),
-    "accuracy": ("accuses the culprit", "buộc tội đúng Hung thủ"),
-    "penalty_per_accusation": ("incompetent chips per accusation", "Chip Kém cỏi mỗi lần buộc tội"),
-    "loss_rate": ("loses the game", "thua ván"),
-    "p0": ("P(suspect 0)", "P(Nghi phạm 0)"),
-    "p1": ("P(suspect 1)", "P(Nghi phạm 1)"),
-    "p2": ("P(suspect 2)", "P(Nghi phạm 2)"),
-    "unseen": ("P(not looked at)", "P(chưa xem)"),
-    "five_at_scene": ("P(a 5 is a suspect)", "P(có số 5 trong các Nghi phạm)"),
+    "strategy": words("grove.odds.column.strategy"),
+    "accuracy": words("grove.odds.column.accuracy"),
+    "penalty_per_accusation": words("grove.odds.column.penalty_per_accusation"),
+    "loss_rate": words("grove.odds.column.loss_rate"),
+    "p0": words("grove.odds.column.p0"),
+    "p1": words("grove.odds.column.p1"),
+    "p2": words("grove.odds.column.p2"),
+    "unseen": words("grove.odds.column.unseen"),
+    "five_at_scene": words("grove.odds.column.five_at_scene"),
 }
-#: The strategies' names (rulesengine.grove.strategy.policies) in both languages.
+#: The strategies' names (rulesengine.grove.strategy.policies) → their catalog message ids.
 STRATEGY_NAMES = {
-    "best": ("the best odds", "xác suất cao nhất"),
-    "higher": ("the higher number", "số lớn hơn"),
-    "random": ("at random", "ngẫu nhiên"),
-    "inferred": ("best odds, reading the chips", "xác suất cao nhất, đọc chip"),
+    "best": "grove.odds.strategy.best",
+    "higher": "grove.odds.strategy.higher",
+    "random": "grove.odds.strategy.random",
+    "inferred": "grove.odds.strategy.inferred",
 }
+
+
+@dataclass(frozen=True)
+class _Lower:
+    """A label in lower case, in the language of the sentence it is a field of (``2 players``)."""
+
+    key: Label
+
+    def localized(self, language: str | None = None) -> str:
+        return label(self.key, language).lower()
 
 
 def _cell(column: str, value: object) -> str:
     text = "–" if value is None or (isinstance(value, float) and np.isnan(value)) else str(value)
     if column in ("strategy", "rule") and text in STRATEGY_NAMES:
-        return say(*STRATEGY_NAMES[text])
+        return message(STRATEGY_NAMES[text])
     if column == "hypothesis" and text.startswith("suspect "):
         return f"{i18n.t('suspect')} {text[len('suspect '):]}"
     return text
@@ -505,14 +518,14 @@ def table(data: Any, columns: Sequence[str] | None = None) -> Table:
     >>> table(pivot).labels("vi")
     ['Hình nộm', '2 người chơi']
     """
-    header: list[str | tuple[str, str]] | None = None
+    header: list[Label] | None = None
     if isinstance(data, pd.DataFrame):
         frame = data.reset_index() if data.index.name is not None else data
         keys = [str(c) for c in frame.columns]
         if data.columns.name in COLUMNS:  # a pivot: "2 players", "3 players", …
             unit = COLUMNS[str(data.columns.name)]
             header = [COLUMNS.get(keys[0], keys[0])] + [
-                (f"{k} {label(unit, 'en').lower()}", f"{k} {label(unit, 'vi').lower()}") for k in keys[1:]
+                words("grove.odds.per_unit", count=k, unit=_Lower(unit)) for k in keys[1:]
             ]
         rows = [[_cell(k, v) for k, v in zip(keys, row, strict=True)] for row in frame.itertuples(False)]
     else:
@@ -533,12 +546,12 @@ def odds_summary(odds: CulpritOdds) -> Table:
     """
     culprit = i18n.t("grove_culprit")
     rows = [[f"{i18n.t('suspect')} {i} — {culprit}", str(p)] for i, p in enumerate(odds.suspects)]
-    rows.append([say("the suspect not looked at is guilty", "Nghi phạm chưa xem có tội"), str(odds.unseen)])
+    rows.append([message("grove.odds.unseen_guilty"), str(odds.unseen)])
     rows += [
-        [say(f"the culprit's number is {f}", f"số của Hung thủ là {f}"), str(p)]
+        [message("grove.odds.culprit_number", figure=f), str(p)]
         for f, p in odds.culprit_number.items()
     ]
-    return Table(rows, [("event", "sự kiện"), "probability"])
+    return Table(rows, [words("grove.odds.event"), "probability"])
 
 
 def odds_table(players: int, alibis: Sequence[str], seens: Sequence[dict[int, str]]) -> Table:
@@ -553,13 +566,13 @@ def odds_table(players: int, alibis: Sequence[str], seens: Sequence[dict[int, st
         shown = ", ".join(f"{i18n.t('suspect')} {i}: {face}" for i, face in sorted(seen.items()))
         rows.append([str(players), ", ".join(alibis), shown, *[str(p) for p in odds.suspects]])
     odds_columns = [COLUMNS[f"p{i}"] for i in range(3)]
-    return Table(rows, ["players", ("alibis", "Ngoại phạm"), ("seen", "đã thấy"), *odds_columns])
+    return Table(rows, ["players", words("grove.odds.alibis"), words("grove.odds.seen"), *odds_columns])
 
 
 def grid_table(grid: SeenPairGrid) -> Table:
     """:func:`plot_seen_pair_grid`'s numbers: P(the suspect not looked at is the culprit) for each face
     seen at suspect 0 (rows) and suspect 1 (columns); "–" where the pair cannot occur."""
-    corner = say("suspect 0 \\ suspect 1", "Nghi phạm 0 \\ Nghi phạm 1")
+    corner = message("grove.odds.grid_corner")
     rows = [[face.label, *("–" if p is None else fraction_label(p) for p in row)]
             for face, row in zip(grid.faces, grid.unseen, strict=True)]
     return Table(rows, [corner, *[face.label for face in grid.faces]])
@@ -569,7 +582,7 @@ def reading_table(reading: Any) -> Table:
     """The odds of one seat without and with the chips of the players before it (an
     :class:`~rulesengine.grove.odds.inference.Inference`)."""
     rows = [
-        [say("without the earlier chips", "không tính các chip trước đó"), *[str(p) for p in reading.plain]],
-        [say("with the earlier chips", "có tính các chip trước đó"), *[str(p) for p in reading.odds]],
+        [message("grove.odds.without_chips"), *[str(p) for p in reading.plain]],
+        [message("grove.odds.with_chips"), *[str(p) for p in reading.odds]],
     ]
-    return Table(rows, [("odds", "xác suất"), *[COLUMNS[f"p{i}"] for i in range(3)]])
+    return Table(rows, [words("grove.odds.odds"), *[COLUMNS[f"p{i}"] for i in range(3)]])

@@ -3,7 +3,7 @@
 The explorer wires a behaviour model (:mod:`rulesengine.grove.odds.models`) and a round in progress to
 :func:`rulesengine.grove.odds.inference.infer`; the plots draw records computed by the package. Floats appear
 only at the chart's edge. Everything a learner reads is in the notebook's language
-(:func:`rulesengine.i18n.t`, :func:`rulesengine.viz.common.say`) and shown as HTML tables
+(:func:`rulesengine.i18n.t`, the catalogs' ``grove.strategy.*`` messages) and shown as HTML tables
 (:class:`rulesengine.viz.common.Table`), with a short decimal beside an exact fraction (:func:`odds_cell`).
 
 >>> explorer = ModelExplorer()
@@ -31,7 +31,8 @@ from rulesengine.errors import InputError
 from rulesengine.grove.odds.inference import Inference, infer
 from rulesengine.grove.odds.models import Model, get_model
 from rulesengine.grove.rules.game import Accuse, Deal, GameState, Look, new_game
-from rulesengine.viz.common import PALETTE, TEXT_FONT, FigureView, MessageBox, Table, say
+from rulesengine.messages import message
+from rulesengine.viz.common import PALETTE, TEXT_FONT, FigureView, Label, MessageBox, Table, bind, words
 
 __all__ = [
     "MODEL_COLOURS",
@@ -89,7 +90,7 @@ def _suspect(i: int) -> str:
 
 
 def _model_name(name: str) -> str:
-    return say("chips ignored", "bỏ qua chip") if name == "plain" else name
+    return message("grove.strategy.plain") if name == "plain" else name
 
 
 def _colours(rows: Sequence[dict[str, Any]]) -> list[str]:
@@ -139,7 +140,7 @@ def model_odds_table(rows: Sequence[dict[str, Any]]) -> Table:
     chips ignored  1/3 ≈ 0.333    2/3 ≈ 0.667   0
     honest         19/23 ≈ 0.826  4/23 ≈ 0.174  0
     """
-    header: list[str | tuple[str, str]] = [("Model", "Mô hình"), *(_suspect(i) for i in range(3))]
+    header: list[Label] = [words("grove.strategy.model"), *(_suspect(i) for i in range(3))]
     return Table([[_model_name(str(r["model"])), *(odds_cell(r[f"suspect {i}"]) for i in range(3))]
                   for r in rows], header)
 
@@ -167,23 +168,24 @@ def plot_rule_mix(rules: Sequence[dict[str, Any]], ax: Axes) -> Axes:
     kinds = (("higher", PALETTE["blue"]), ("lower", PALETTE["sky"]), ("unseen", PALETTE["orange"]))
     for key, colour in kinds:
         values = np.array([float(r[key]) for r in rules])
-        ax.barh(labels, values, left=bottom, color=colour, label=_KINDS[key][0 if i18n.get_language() == "en"
-                                                                             else 1])
+        ax.barh(labels, values, left=bottom, color=colour, label=message(_KINDS[key]))
         bottom += values
     ax.set_xlim(0, 1)
-    ax.set_xlabel(say("share of accusations", "tỉ lệ các lần buộc tội"), fontsize=CAPTION_PT + 1)
+    ax.set_xlabel(message("grove.strategy.share_accusations"), fontsize=CAPTION_PT + 1)
     ax.tick_params(labelsize=CAPTION_PT)
     ax.invert_yaxis()
     ax.legend(fontsize=CAPTION_PT, ncols=3, loc="upper center", bbox_to_anchor=(0.5, -0.18))
     return ax
 
 
-_KINDS = {"higher": ("higher number seen", "số lớn hơn đã thấy"),
-          "lower": ("lower number seen", "số nhỏ hơn đã thấy"),
-          "unseen": ("suspect not seen", "Nghi phạm không xem")}
-_POSITIONS = (("leader", "người đi đầu"), ("second player", "người thứ hai"),
-              ("third player", "người thứ ba"), ("fourth player", "người thứ tư"),
-              ("fifth player", "người thứ năm"))
+#: The kinds of accusation of ``rule_records``: their names in a chart's legend and as a table's headings.
+_KINDS = {"higher": "grove.strategy.kind.higher", "lower": "grove.strategy.kind.lower",
+          "unseen": "grove.strategy.kind.unseen"}
+_HEADINGS = {"higher": "grove.strategy.heading.higher", "lower": "grove.strategy.heading.lower",
+             "unseen": "grove.strategy.heading.unseen"}
+#: A seat's position in the round, from the leader.
+_POSITIONS = ("grove.strategy.position.0", "grove.strategy.position.1", "grove.strategy.position.2",
+              "grove.strategy.position.3", "grove.strategy.position.4")
 
 
 def situation(record: dict[str, Any]) -> str:
@@ -192,10 +194,9 @@ def situation(record: dict[str, Any]) -> str:
     >>> situation({"position": 1, "five_in_alibis": True})
     'second player, 5 in alibis'
     """
-    where = say(*_POSITIONS[int(record["position"])])
-    five = (say("5 in alibis", "có 5 trong Ngoại phạm") if record["five_in_alibis"]
-            else say("no 5 in alibis", "không có 5 trong Ngoại phạm"))
-    return f"{where}, {five}"
+    five = "grove.strategy.five_in_alibis" if record["five_in_alibis"] else "grove.strategy.no_five_in_alibis"
+    position = message(_POSITIONS[int(record["position"])])
+    return message("grove.strategy.situation", position=position, five=message(five))
 
 
 def rules_table(rules: Sequence[dict[str, Any]]) -> Table:
@@ -205,8 +206,8 @@ def rules_table(rules: Sequence[dict[str, Any]]) -> Table:
     Situation               Higher number seen  Lower number seen  Suspect not seen
     leader, no 5 in alibis  0.35                0.27               0.38
     """
-    header: list[str | tuple[str, str]] = [("Situation", "Tình huống")]
-    header += [(en.capitalize(), vi[0].upper() + vi[1:]) for en, vi in _KINDS.values()]
+    header: list[Label] = [words("grove.strategy.situation_heading")]
+    header += [words(_HEADINGS[k]) for k in _KINDS]
     return Table([[situation(r), *(decimal(r[k], 2) for k in _KINDS)] for r in rules], header)
 
 
@@ -218,12 +219,15 @@ def convergence_table(metas: Sequence[dict[str, Any]]) -> Table:
     Players  Measure         CFR+ iterations  Value   History
     2        exploitability  100              0.0007  1: 0.2131 · 100: 0.0007
     """
-    header: list[str | tuple[str, str]] = ["players", ("Measure", "Thước đo"),
-                                           ("CFR+ iterations", "Số vòng lặp CFR+"), ("Value", "Giá trị"),
-                                           ("History", "Lịch sử")]
-    measures = {"exploitability": ("exploitability", "độ khai thác được"),
-                "nash_conv": ("NashConv", "NashConv")}
-    return Table([[m["players"], say(*measures.get(str(m["measure"]), (m["measure"],) * 2)), m["iterations"],
+    header: list[Label] = ["players", words("grove.strategy.measure"), words("grove.strategy.cfr_iterations"),
+                           words("grove.strategy.value"), words("grove.strategy.history")]
+    measures = {"exploitability": "grove.strategy.measure.exploitability",
+                "nash_conv": "grove.strategy.measure.nash_conv"}
+
+    def measure(name: str) -> str:
+        return message(measures[name]) if name in measures else name
+
+    return Table([[m["players"], measure(str(m["measure"])), m["iterations"],
                    decimal(m["value"], 4),
                    " · ".join(f"{i}: {decimal(v, 4)}" for i, v in m["history"])] for m in metas], header)
 
@@ -237,11 +241,10 @@ def tournament_table(record: dict[str, Any]) -> Table:
     Policy  Seat-games  Mean incompetent chips  Loss rate
     best    30          2.088                   0.165
     """
-    title = say(f"{record['games']} games, {record['rounds']} rounds, seed {record['seed']}",
-                f"{record['games']} ván, {record['rounds']} vòng, hạt giống {record['seed']}")
-    header: list[str | tuple[str, str]] = [("Policy", "Chính sách"), ("Seat-games", "Lượt ngồi"),
-                                           ("Mean incompetent chips", "Chip Kém cỏi trung bình"),
-                                           ("Loss rate", "Tỉ lệ thua")]
+    title = message("grove.strategy.tournament_title", games=record["games"], rounds=record["rounds"],
+                    seed=record["seed"])
+    header: list[Label] = [words("grove.strategy.policy"), words("grove.strategy.seat_games"),
+                           words("grove.strategy.mean_incompetent"), words("grove.strategy.loss_rate")]
     return Table([[r["policy"], r["seat_games"], decimal(r["mean_incompetent"]), decimal(r["loss_rate"])]
                   for r in record["results"]], header, title=title)
 
@@ -254,7 +257,7 @@ def plot_tournament(rows: Sequence[dict[str, Any]], ax: Axes) -> Axes:
     highs = np.array([float(r["loss_rate_95"][1]) for r in rows]) - rates
     ax.bar(names, rates, color=[MODEL_COLOURS.get(n, PALETTE["purple"]) for n in names],
            yerr=[lows, highs], capsize=6, edgecolor=PALETTE["ink"], linewidth=0.6)
-    ax.set_ylabel(say("loss rate (95 % interval)", "tỉ lệ thua (khoảng tin cậy 95 %)"),
+    ax.set_ylabel(message("grove.strategy.loss_rate_axis"),
                   fontsize=CAPTION_PT + 1)
     ax.tick_params(labelsize=CAPTION_PT + 1)
     ax.set_ylim(0, max(1.0 / len(rows) * 2, float(rates.max()) * 1.3))
@@ -271,15 +274,16 @@ class ModelExplorer:
     def __init__(self, leader_chip: int = 0) -> None:
         fit = {"description_width": "initial"}  # a label takes the width its words need, in either language
         self.model = widgets.ToggleButtons(options=["best", "honest", "equilibrium"], value="best",
-                                           description=say("model", "mô hình"), style=fit)
+                                           style=fit)
+        bind(self.model, words("grove.strategy.model_control"))
         self.model.add_class("grove-inference-model")
         self.bluff = widgets.IntSlider(value=10, min=0, max=50, step=5,
-                                       description=say("bluff %", "tháu cáy %"), style=fit,
-                                       layout=widgets.Layout(width="auto", min_width="300px"))
+                                       style=fit, layout=widgets.Layout(width="auto", min_width="300px"))
+        bind(self.bluff, words("grove.strategy.bluff"))
         self.bluff.add_class("grove-inference-bluff")
         self.chip = widgets.Dropdown(options=[(_suspect(i), i) for i in range(3)], value=leader_chip,
-                                     description=say("leader's chip under", "chip của người đi đầu đặt dưới"),
                                      style=fit, layout=widgets.Layout(width="auto"))
+        bind(self.chip, words("grove.strategy.leader_chip"))
         self.chip.add_class("grove-inference-chip")
         self.message = MessageBox()
         self.fractions = widgets.HTML(layout=widgets.Layout(min_height="64px", width="100%"))
@@ -308,8 +312,7 @@ class ModelExplorer:
             self.result = None
             self.message.error(str(exc))
         if self.result is not None and not self.result.consistent:
-            self.message.info(say("this chip cannot happen under the model: the odds ignore it",
-                                  "chip này không thể xảy ra theo mô hình: xác suất bỏ qua nó"))
+            self.message.info(message("grove.strategy.inconsistent"))
         self.fractions.value = self.fractions_html()
         self.chart.refresh()
 
@@ -333,7 +336,7 @@ class ModelExplorer:
             return f'<td style="{cell}"><code style="{exact}" title="{text}">{text}</code>{approx}</td>'
 
         body = "".join(td(p) for p in self.result.odds)
-        caption = html.escape(say("Seat 1's culprit odds", "Xác suất là Hung thủ theo ghế 1"))
+        caption = html.escape(message("grove.strategy.odds_caption"))
         return (f'<table style="font-family:{TEXT_FONT};font-size:14px;border-collapse:collapse">'
                 f'<caption style="text-align:left;font-weight:600">{caption}</caption>'
                 f"<thead><tr>{head}</tr></thead><tbody><tr>{body}</tr></tbody></table>")
@@ -351,7 +354,5 @@ class ModelExplorer:
                 {"model": self.model.value, **{f"suspect {i}": p for i, p in enumerate(self.result.odds)}}]
         plot_model_odds(rows, ax)
         chip = self.chip.value
-        ax.set_title(say(f"seat 1's odds after the leader's chip under suspect {chip}",
-                         f"xác suất của ghế 1 sau khi người đi đầu đặt chip dưới Nghi phạm {chip}"),
-                     fontsize=CAPTION_PT + 2)
+        ax.set_title(message("grove.strategy.chart_title", chip=chip), fontsize=CAPTION_PT + 2)
         fig.tight_layout()

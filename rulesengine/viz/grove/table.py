@@ -34,19 +34,23 @@ from rulesengine.errors import RulesEngineError
 from rulesengine.grove.rules.figures import Figure, figures_in_play
 from rulesengine.grove.rules.game import Accuse, Deal, GameState, Look, Outcome, RoundResult, new_game
 from rulesengine.grove.strategy.policies import STRATEGIES
+from rulesengine.messages import Name, message
 from rulesengine.viz.common import (
     PALETTE,
     FigureView,
+    Label,
     LanguageSwitch,
     MessageBox,
     Table,
     bind,
-    say,
     widget_bundle,
+    words,
 )
 
 __all__ = [
+    "SCENE_Y",
     "SEAT_COLOURS",
+    "SUSPECT_X",
     "GroveStepper",
     "alibis_table",
     "culprit_table",
@@ -67,12 +71,14 @@ _FELT = "#E4DCC3"
 _BACK = "#5B4636"
 _FACE = "#FFFDF6"
 _GOLD = "#D4A017"
-_SUSPECT_X = (-1.8, 0.0, 1.8)
+#: Where the three suspects stand on the table: their x (suspects 0, 1, 2) and the scene's y (the
+#: exercises' pictures mark a suspect at the same place).
+SUSPECT_X = (-1.8, 0.0, 1.8)
+SCENE_Y = 0.55
 #: The smallest text of the pictures, in points (captions, legends, labels under figures).
 CAPTION_PT = 10
 #: Controls' labels take the width their words need, in both languages.
 _LABEL = {"description_width": "initial"}
-_SCENE_Y = 0.55
 
 
 def _two_lines(text: str) -> str:
@@ -262,7 +268,7 @@ def draw_table(
     # ------------------------------------------------------------------ the crime scene
     unseen = result.unseen if result is not None else state.unseen
     stacks = result.stacks if stage == "reveal" and result is not None else state.stacks
-    for i, x in enumerate(_SUSPECT_X):
+    for i, x in enumerate(SUSPECT_X):
         if result is not None:
             face: Figure | None = result.suspects[i]
             secret = False
@@ -274,10 +280,10 @@ def draw_table(
         else:
             face, secret, ring = None, False, None
         if result is not None or show_round:
-            _draw_figure(ax, x, _SCENE_Y, face, secret=secret, ring=ring)
+            _draw_figure(ax, x, SCENE_Y, face, secret=secret, ring=ring)
         ax.text(
             x,
-            _SCENE_Y - 0.95,
+            SCENE_Y - 0.95,
             f"{i18n.t('suspect')} {i}",
             ha="center",
             va="top",
@@ -288,7 +294,7 @@ def draw_table(
         if result is not None and i == result.culprit:
             ax.text(
                 x,
-                _SCENE_Y + 1.45,
+                SCENE_Y + 1.45,
                 i18n.t("grove_culprit"),
                 ha="center",
                 fontsize=11,
@@ -297,7 +303,7 @@ def draw_table(
                 zorder=9,
             )
         if unseen == i and (show_round or result is not None):
-            _draw_unseen_token(ax, x + 0.55, _SCENE_Y + 1.02)
+            _draw_unseen_token(ax, x + 0.55, SCENE_Y + 1.02)
         if stacks and (show_round or stage == "reveal"):
             _draw_stack(ax, x, stacks[i])
         if show_round and state.looks:  # who looked at this suspect (public, GR-P2, GR-P4)
@@ -305,7 +311,7 @@ def draw_table(
             for k, s in enumerate(lookers):
                 ax.add_patch(
                     Circle(
-                        (x - 0.45 + 0.2 * k, _SCENE_Y + 1.2),
+                        (x - 0.45 + 0.2 * k, SCENE_Y + 1.2),
                         0.075,
                         facecolor=SEAT_COLOURS[s],
                         edgecolor="white",
@@ -315,16 +321,16 @@ def draw_table(
                 )
     if show_round or result is not None:
         victim = obs.victim if viewer is None and show_round else None
-        _draw_figure(ax, 2.95, _SCENE_Y - 0.1, victim, scale=0.56, secret=victim is not None)
+        _draw_figure(ax, 2.95, SCENE_Y - 0.1, victim, scale=0.56, secret=victim is not None)
         # in two lines: on one line at 10 pt it would touch suspect 2's label
-        ax.text(2.95, _SCENE_Y - 0.75, _two_lines(i18n.t("victim")), ha="center", va="top",
+        ax.text(2.95, SCENE_Y - 0.75, _two_lines(i18n.t("victim")), ha="center", va="top",
                 fontsize=CAPTION_PT, color="#5A4E35", linespacing=1.0)
     public = state.deal.public if state.deal is not None else None
     if public is not None and (show_round or result is not None):
-        _draw_figure(ax, -3.15, _SCENE_Y - 0.1, public, scale=0.56)
+        _draw_figure(ax, -3.15, SCENE_Y - 0.1, public, scale=0.56)
         ax.text(
             -3.15,
-            _SCENE_Y - 0.75,
+            SCENE_Y - 0.75,
             _two_lines(i18n.t("grove_face_up")),
             ha="center",
             va="top",
@@ -644,8 +650,8 @@ def picture(state: GameState, viewer: int | None = None, stage: str | None = Non
 # What the notebooks print, as tables in the current language (never reprs such as ``Look(seat=1, …)``).
 
 _SEAT = "seat"
-_WHERE: tuple[str, str] = ("place", "vị trí")
-_IN_HAND: tuple[str, str] = ("in hand", "trên tay")
+_WHERE = words("grove.table.place")
+_IN_HAND = words("grove.table.in_hand")
 
 
 def _seat(seat: int | None) -> str:
@@ -674,13 +680,8 @@ def culprit_rule(suspects: Sequence[Figure]) -> str:
 
 def _reason(suspects: Sequence[Figure], language: str | None = None) -> str:
     numbers = [f for f in suspects if f.is_number]
-    if Figure.parse("5") in numbers:
-        text = say("a 5 is a suspect: the lowest number", "có số 5: số nhỏ nhất", language)
-    else:
-        text = say("no 5 among the suspects: the highest number", "không có số 5: số lớn nhất", language)
-    if len(numbers) < len(suspects):
-        text += say("; an X is always innocent", "; Nghi phạm X luôn vô tội", language)
-    return text
+    reason = "grove.table.reason_five" if Figure.parse("5") in numbers else "grove.table.reason_no_five"
+    return message(reason + ("_x" if len(numbers) < len(suspects) else ""), language)
 
 
 def deal_counts(players: Sequence[int] = (2, 3, 4, 5)) -> Table:
@@ -693,7 +694,7 @@ def deal_counts(players: Sequence[int] = (2, 3, 4, 5)) -> Table:
 
     return Table(
         [[n, " ".join(f.label for f in figures_in_play(n)), count_deals(n)] for n in players],
-        ["players", ("figures in play", "hình nộm được dùng"), ("distinct deals", "số cách chia khác nhau")],
+        ["players", words("grove.table.figures_in_play"), words("grove.table.distinct_deals")],
     )
 
 
@@ -704,7 +705,7 @@ def deal_table(deal: Deal) -> Table:
     >>> deal_table(Deal.of([2, 3], [5, 8, 6], 7, public=4)).rows[-1]
     ['Face-up figure', '4']
     """
-    rows = [[f"{_seat(s)} ({say(*_IN_HAND)})", f.label] for s, f in enumerate(deal.hands)]
+    rows = [[f"{_seat(s)} ({_IN_HAND.localized()})", f.label] for s, f in enumerate(deal.hands)]
     rows += [[f"{i18n.t('suspect')} {i}", f.label] for i, f in enumerate(deal.suspects)]
     rows.append([i18n.t("victim"), deal.victim.label])
     if deal.public is not None:
@@ -724,8 +725,8 @@ def alibis_table(state: GameState) -> Table:
         other = obs.public if obs.public is not None else obs.received
         hand = "—" if obs.hand is None else obs.hand.label
         rows.append([_seat(seat), hand, "—" if other is None else other.label, _figures(obs.alibis)])
-    second = "grove_face_up" if state.players == 2 else ("received from the right", "nhận từ bên phải")
-    return Table(rows, [_SEAT, _IN_HAND, second, ("alibis", "Ngoại phạm")])
+    second: Label = "grove_face_up" if state.players == 2 else words("grove.table.received_right")
+    return Table(rows, [_SEAT, _IN_HAND, second, words("grove.table.alibis")])
 
 
 def culprit_table(scenes: Sequence[str]) -> Table:
@@ -741,15 +742,15 @@ def culprit_table(scenes: Sequence[str]) -> Table:
         suspects = tuple(Figure.parse(face) for face in scene)
         culprit = culprit_figure(suspects).label
         rows.append([_figures(suspects), culprit, culprit_rule(suspects), _reason(suspects)])
-    return Table(rows, [("suspects", "Nghi phạm"), "grove_culprit", "rule", ("why", "vì sao")])
+    return Table(rows, [words("grove.table.suspects"), "grove_culprit", "rule", words("grove.table.why")])
 
 
 def _action(action: Any) -> str:
     if isinstance(action, Look):
         a, b = action.suspects
-        return say(f"look at suspects {a} and {b}", f"xem Nghi phạm {a} và {b}")
+        return message("grove.table.look", a=a, b=b)
     if isinstance(action, Accuse):
-        return say(f"accuse suspect {action.suspect}", f"buộc tội Nghi phạm {action.suspect}")
+        return message("grove.table.accuse", suspect=action.suspect)
     return str(action)
 
 
@@ -766,7 +767,7 @@ def looks_table(state: GameState, seat: int) -> Table:
             token = f" — {i18n.t('unseen_token')}" if i == unseen else ""
             shown = f"({i18n.t('grove_not_looked')}){token}"
         rows.append([f"{i18n.t('suspect')} {i}", shown])
-    return Table(rows, ["suspect", (f"what seat {seat} saw", f"chỗ ngồi {seat} đã thấy")])
+    return Table(rows, ["suspect", words("grove.table.seat_saw", seat=seat)])
 
 
 def decision_table(state: GameState) -> Table:
@@ -775,7 +776,7 @@ def decision_table(state: GameState) -> Table:
     if decision is None:
         return Table([], ["rule"], title=i18n.t("game_end"))
     options = "; ".join(_action(option) for option in decision.options)
-    header: list[str | tuple[str, str]] = ["rule", _SEAT, ("may only", "chỉ có thể")]
+    header: list[Label] = ["rule", _SEAT, words("grove.table.may_only")]
     return Table([[decision.rule_id, _seat(decision.seat), options]], header)
 
 
@@ -790,25 +791,25 @@ def round_table(result: RoundResult) -> Table:
         else:
             takers = [p for p in result.penalties if p.suspect == i]
             fate = "; ".join(
-                say(f"seat {p.seat} takes {len(p.chips)} incompetent chips",
-                    f"chỗ ngồi {p.seat} nhận {len(p.chips)} Chip Kém cỏi") for p in takers
+                message("grove.table.takes_chips", seat=p.seat, count=len(p.chips)) for p in takers
             ) or "—"
         rows.append([f"{i18n.t('suspect')} {i}", face.label, _seats(stack), fate])
     leader = "—" if result.next_leader is None else _seat(result.next_leader)
-    title = f"{say('Round', 'Vòng')} {result.round} · {i18n.t('grove_next_leader')}: {leader}"
-    chips = ("chips, bottom to top (seats)", "chip, dưới lên trên (chỗ ngồi)")
-    return Table(rows, ["suspect", "figure", chips, ("result", "kết quả")], title=title)
+    next_leader = Name("term", "grove_next_leader")
+    title = message("grove.table.round_title", round=result.round, next_leader=next_leader, leader=leader)
+    chips = words("grove.table.chips_stack")
+    return Table(rows, ["suspect", "figure", chips, words("grove.table.result")], title=title)
 
 
 def outcome_table(outcome: Outcome) -> Table:
     """The end of a game: each seat's incompetent chips (own colour among them) and place, best first
     (GR-E2, GR-E3); the tie-break that decided the loser in the title."""
-    decided = {"count": ("most incompetent chips", "nhiều Chip Kém cỏi nhất"),
-               "own colour": ("more of their own colour", "nhiều chip của chính mình hơn"),
-               "seat": ("nearest to the right of the last leader", "gần nhất về bên phải Người đi đầu cuối")}
+    decided = {"count": "grove.table.decided_count", "own colour": "grove.table.decided_own_colour",
+               "seat": "grove.table.decided_seat"}
     rows = [[outcome.place(s), _seat(s), outcome.incompetent[s], outcome.own_colour[s],
-             say("loses", "thua") if s == outcome.loser else ""] for s in outcome.ranking]
-    title = say(f"{outcome.rounds} rounds; the loser: ", f"{outcome.rounds} vòng; người thua: ")
-    title += say(*decided.get(outcome.decided_by, (outcome.decided_by, outcome.decided_by)))
-    own = ("of their own colour", "của chính mình")
+             message("grove.table.loses") if s == outcome.loser else ""] for s in outcome.ranking]
+    by = decided.get(outcome.decided_by)
+    title = message("grove.table.outcome_title", rounds=outcome.rounds,
+                    decided=outcome.decided_by if by is None else message(by))
+    own = words("grove.table.own_colour")
     return Table(rows, ["grove_ranking", _SEAT, "incompetent_chip", own, ""], title=title)

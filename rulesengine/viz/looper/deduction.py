@@ -28,14 +28,15 @@ from matplotlib.ticker import FuncFormatter, NullFormatter
 
 from rulesengine import i18n
 from rulesengine.errors import InputError
-from rulesengine.looper.deduction import Deduction, PublicRecord, deduce, message, tiny_script
+from rulesengine.looper.deduction import Deduction, PublicRecord, deduce, tiny_script
 from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists
 from rulesengine.looper.rules.actions import from_dict
 from rulesengine.looper.rules.engine import Game
 from rulesengine.looper.rules.observe import MastermindObservation, ProtagonistsObservation
 from rulesengine.looper.rules.script import Script, load_script, shipped_scripts
 from rulesengine.looper.rules.text import character_name, describe_action, describe_event, role_name
-from rulesengine.viz.common import Table, on_new_language, say
+from rulesengine.messages import message
+from rulesengine.viz.common import Table, on_new_language
 
 
 def btx_scripts() -> list[str]:
@@ -59,7 +60,7 @@ def day_label(when: tuple[int, int], language: str | None = None, *, short: bool
     ('Loop 1, day 2', 'Vòng lặp 2, ngày 3')
     """
     loop, day = when
-    text = say(f"Loop {loop}, day {day}", f"Vòng lặp {loop}, ngày {day}", language)
+    text = message("looper.deduction.day", language, loop=loop, day=day)
     return text.replace(", ", ",\n") if short else text
 
 
@@ -102,7 +103,8 @@ def candidates_word(n: int, language: str | None = None) -> str:
     >>> candidates_word(384, "vi")
     '384 kịch bản còn lại'
     """
-    return say(f"{n} candidate" + ("" if n == 1 else "s"), f"{n} kịch bản còn lại", language)
+    one = n == 1
+    return message("looper.deduction.candidate_one" if one else "looper.deduction.candidates", language, n=n)
 
 
 def role_heat_map(
@@ -133,10 +135,10 @@ def role_heat_map(
                 ax.text(
                     j, i, str(p), ha="center", va="center", fontsize=8, color="black" if p < 0.6 else "white"
                 )
-    ax.set_xlabel(say("Role", "Vai trò", language))
-    ax.set_ylabel(say("Character", "Nhân vật", language))
+    ax.set_xlabel(message("looper.deduction.role", language))
+    ax.set_ylabel(message("looper.deduction.character", language))
     ax.set_title(
-        say("Probability of each role", "Xác suất của từng vai trò", language)
+        message("looper.deduction.heat_title", language)
         + f"\n{label + ': ' if label else ''}{candidates_word(result.candidates, language)}",
         fontsize=10,
     )
@@ -167,8 +169,8 @@ def candidates_chart(
     ax.set_xticks(
         range(len(history)), [day_label(when, language, short=True) for when, _ in history], fontsize=8
     )
-    ax.set_ylabel(say("Candidates left (log scale)", "Số kịch bản còn lại (thang log)", language))
-    ax.set_title(say("Candidates after each day", "Số kịch bản sau mỗi ngày", language), fontsize=11)
+    ax.set_ylabel(message("looper.deduction.candidates_axis", language))
+    ax.set_title(message("looper.deduction.candidates_title", language), fontsize=11)
     return ax
 
 
@@ -207,12 +209,8 @@ def candidates_table(history: list[tuple[tuple[int, int], Deduction]], language:
     """
     language = _language(language)
     rows = [[day_label(when, language), r.candidates, r.total] for when, r in history]
-    header = [
-        ("After", "Sau"),
-        ("Candidates left", "Kịch bản còn lại"),
-        ("Sheets the set allows", "Kịch bản bộ luật cho phép"),
-    ]
-    return Table(rows, [say(*h, language) for h in header])
+    header = ["looper.deduction.after", "looper.deduction.candidates_left", "looper.deduction.sheets_allowed"]
+    return Table(rows, [message(h, language) for h in header])
 
 
 def _why(result: Deduction, e: dict[str, Any], language: str) -> str:
@@ -236,17 +234,17 @@ def eliminations_table(result: Deduction, language: str | None = None) -> Table:
         seen = (
             describe_event(event, language)
             if event is not None
-            else say("the end of the record", "cuối bản ghi", language)
+            else message("looper.deduction.record_end", language)
         )
         rows.append([e["removed"], seen, _why(result, e, language)])
     return Table(
         rows,
         [
-            say("Removed", "Bị loại", language),
-            say("What was seen", "Điều đã thấy", language),
-            say("Why", "Vì sao", language),
+            message("looper.deduction.removed", language),
+            message("looper.deduction.seen", language),
+            message("looper.deduction.why", language),
         ],
-        title=say("Why the other candidates went", "Vì sao các kịch bản khác bị loại", language),
+        title=message("looper.deduction.eliminations_title", language),
     )
 
 
@@ -265,15 +263,6 @@ def guess_table(result: Deduction, language: str | None = None) -> Table:
     language = _language(language)
     ties, p = result.best_guesses()
     guess = ties[0] if ties else {}
-    tied = (
-        say(
-            f" (one of {len(ties)} guesses as likely)",
-            f" (một trong {len(ties)} lời đoán có cùng xác suất)",
-            language,
-        )
-        if len(ties) > 1
-        else ""
-    )
     rows = [
         [character_name(c, language), role_name(r, language), result.roles[c].get(r, 0)]
         for c, r in guess.items()
@@ -281,14 +270,14 @@ def guess_table(result: Deduction, language: str | None = None) -> Table:
     return Table(
         rows,
         [
-            say("Character", "Nhân vật", language),
-            say("Role", "Vai trò", language),
-            say("Chance this answer is right", "Xác suất câu này đúng", language),
+            message("looper.deduction.character", language),
+            message("looper.deduction.role", language),
+            message("looper.deduction.chance", language),
         ],
-        title=say(
-            f"Advisor’s best guess — all roles right with probability {p}{tied}",
-            f"Lời đoán tốt nhất của cố vấn — đúng mọi vai trò với xác suất {p}{tied}",
-            language,
+        title=(
+            message("looper.deduction.guess_title_tied", language, p=p, ties=len(ties))
+            if len(ties) > 1
+            else message("looper.deduction.guess_title", language, p=p)
         ),
     )
 
@@ -307,11 +296,11 @@ def next_table(result: Deduction, language: str | None = None) -> Table | None:
     return Table(
         rows,
         [
-            say("Option", "Lựa chọn", language),
-            say("Expected bits", "Bit kỳ vọng", language),
-            say("Why", "Vì sao", language),
+            message("looper.deduction.option", language),
+            message("looper.deduction.expected_bits", language),
+            message("looper.deduction.why", language),
         ],
-        title=say("What to try tomorrow", "Điều nên thử ngày mai", language),
+        title=message("looper.deduction.next_title", language),
     )
 
 
@@ -406,9 +395,9 @@ class DeductionWidget:
         self._unsubscribe = on_new_language(lambda _language: self._relabel(redraw=True))
 
     def _relabel(self, redraw: bool = False) -> None:
-        self.picker.description = say("Script", "Kịch bản")
-        self.game.description = say("Recorded game", "Ván đã ghi")
-        self.next.description = say("Next day", "Ngày tiếp theo")
+        self.picker.description = message("looper.deduction.script")
+        self.game.description = message("looper.deduction.recorded_game")
+        self.next.description = message("looper.deduction.next_day")
         if redraw and self.days.history:
             self._show()
 

@@ -47,7 +47,7 @@ from rulesengine.looper.rules.actions import from_dict
 from rulesengine.looper.rules.engine import Game
 from rulesengine.messages import message
 from rulesengine.viz.common import PALETTE, TEXT_FONT
-from rulesengine.viz.exercises import register_picture, register_show_step
+from rulesengine.viz.exercise_registry import register_picture, register_show_step
 from rulesengine.viz.looper.board import BoardPicture, CardOnBoard, draw_board, picture_from_game
 from rulesengine.viz.looper.day import DayStepper
 
