@@ -32,11 +32,11 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from rulesengine.errors import IllegalActionError
 from rulesengine.grove.rules.figures import (
+    CULPRITS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     Figure,
     check_players,
-    culprit_index,
     figure_counts,
     figures_in_play,
     parse_figure,
@@ -67,6 +67,7 @@ __all__ = [
     "enumerate_deals",
     "new_game",
     "next_leader",
+    "penalty_stacks",
     "play_random",
     "rank_players",
 ]
@@ -83,6 +84,7 @@ INCOMPETENT_LIMIT = 5
 _new = object.__new__
 _setattr = object.__setattr__
 _R = TypeVar("_R")
+_Stack = TypeVar("_Stack", bound=Sequence[int])
 
 
 class Phase(enum.Enum):
@@ -392,6 +394,41 @@ def next_leader(incompetent_counts: Sequence[int], leader: int) -> int:
     order = [(leader + k) % n for k in range(1, n)]
     best = max(incompetent_counts[s] for s in order)
     return next(s for s in order if incompetent_counts[s] == best)
+
+
+#: The two innocent suspects by the culprit's index.
+_INNOCENT = ((1, 2), (0, 2), (0, 1))
+
+
+def penalty_stacks(stacks: Sequence[_Stack], culprit: int) -> tuple[tuple[int, int, _Stack], ...]:
+    """The penalty rule (GR-V2, GR-V3): who takes which stack, as ``(seat, suspect, stack)`` triples.
+
+    ``stacks[k]`` is the stack of chips under suspect ``k``, by colour (the seat that placed each chip),
+    bottom to top (GR-P6); ``culprit`` the culprit's index (GR-R1..GR-R3). The chips under the culprit go
+    back to the box and nobody is penalised for them (GR-V2), so they are left out. For each innocent
+    suspect with chips under it, in suspect order, the seat whose chip is on top takes the whole stack,
+    other colours included (GR-V3). The stacks are returned as given (tuples or lists), not copied.
+
+    The one statement of the rule: the engine's reveal, :mod:`rulesengine.grove.strategy.fastsim` and
+    :mod:`rulesengine.grove.strategy.spiel` all read it.
+
+    >>> penalty_stacks(((0,), (2, 0), (1,)), culprit=0)   # seat 0 tops suspect 1's stack; seat 1 its own
+    ((0, 1, (2, 0)), (1, 2, (1,)))
+    >>> penalty_stacks(((0, 1, 2), (), ()), culprit=1)   # one stack: seat 2 is on top and takes all three
+    ((2, 0, (0, 1, 2)),)
+    >>> penalty_stacks(([], [0, 1], []), culprit=1)      # every chip under the culprit: no penalty
+    ()
+    """
+    a, b = _INNOCENT[culprit]
+    under_a = stacks[a]
+    under_b = stacks[b]
+    if under_a:
+        if under_b:
+            return ((under_a[-1], a, under_a), (under_b[-1], b, under_b))
+        return ((under_a[-1], a, under_a),)
+    if under_b:
+        return ((under_b[-1], b, under_b),)
+    return ()
 
 
 def _distinct_permutations(counts: dict[Figure, int], length: int) -> Iterator[tuple[Figure, ...]]:
@@ -853,19 +890,13 @@ class GameState:
         """Turn the suspects face up, box the right chips, hand out penalties, end or go on (GR-V*, GR-E*)."""
         assert self.deal is not None
         suspects = self.deal.suspects
-        culprit = _CULPRITS.get(suspects)
-        if culprit is None:
-            culprit = _CULPRITS[suspects] = culprit_index(suspects)
+        culprit = CULPRITS[suspects]  # GR-R1..GR-R3
         r = self.round
         stacks = self.stacks
         boxed = stacks[culprit]
         incompetent = list(self.incompetent)
         penalties = []
-        for k in range(3):
-            stack = stacks[k]
-            if k == culprit or not stack:
-                continue
-            top = stack[-1]
+        for top, k, stack in penalty_stacks(stacks, culprit):  # GR-V2, GR-V3
             incompetent[top] += stack
             penalties.append(Penalty(top, k, stack))
         held = tuple(incompetent)
@@ -1071,8 +1102,6 @@ def _reveal_events(result: RoundResult, why: str, outcome: Outcome | None) -> tu
     return tuple(events)
 
 
-#: The culprit's index by the suspects' figures (GR-R1..GR-R3), filled as suspects are revealed.
-_CULPRITS: dict[tuple[Figure, ...], int] = {}
 #: The figures in play by player count, sorted (GR-S1).
 _FIGURES = {n: figures_in_play(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 _SORTED_FIGURES = {n: sorted(figures) for n, figures in _FIGURES.items()}
