@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from rulesengine.grove.odds.exact import Knowledge
 from rulesengine.grove.rules.figures import Figure, culprit_index, figure_counts
-from rulesengine.grove.rules.game import _distinct_permutations
+from rulesengine.grove.rules.game import distinct_permutations
 
 __all__ = ["brute_force_odds", "brute_force_table"]
 
@@ -35,7 +35,7 @@ def _raw_deals(players: int) -> Iterator[RawDeal]:
     """
     counts = dict(figure_counts(players))
     n = players
-    for perm in _distinct_permutations(counts, sum(counts.values())):
+    for perm in distinct_permutations(counts, sum(counts.values())):
         suspects = (perm[n], perm[n + 1], perm[n + 2])
         if n == 2:
             yield (perm[0],), suspects, perm[n + 4]

@@ -27,6 +27,7 @@ from typing import Any
 
 from rulesengine.errors import InputError
 from rulesengine.grove.rules.figures import (
+    CULPRITS,
     Figure,
     check_players,
     culprit_index,
@@ -72,21 +73,6 @@ def _falling(n: int, k: int) -> int:
     return out
 
 
-def _build_culprit_table() -> dict[tuple[int, int, int], int]:
-    """The culprit's index for every triple of faces (X = 0), or -1 for three X (GR-R1..R3)."""
-    faces = [0, 2, 3, 4, 5, 6, 7, 8]
-    table: dict[tuple[int, int, int], int] = {}
-    for a in faces:
-        for b in faces:
-            for c in faces:
-                scene = (a, b, c)
-                table[scene] = culprit_index(tuple(map(Figure, scene))) if any(scene) else -1
-    return table
-
-
-_CULPRIT = _build_culprit_table()
-
-
 @lru_cache(maxsize=65536)
 def _odds_core(
     pool: tuple[int, ...], seen_values: tuple[int, ...]
@@ -102,7 +88,7 @@ def _odds_core(
     total = 0
     for draw in permutations(pool, k):
         scene = seen_values + draw
-        c = _CULPRIT[scene]  # type: ignore[index]
+        c = CULPRITS[scene]  # type: ignore[index]  # GR-R1..R3; never three X: only two are in play
         by_position[c] += 1
         by_face[scene[c]] = by_face.get(scene[c], 0) + 1
         total += 1

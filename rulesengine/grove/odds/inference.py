@@ -12,8 +12,8 @@ happen under the model (someone played otherwise), :attr:`Inference.consistent` 
 odds are returned.
 
 >>> from rulesengine.grove.rules.game import Deal, Look, Accuse, new_game
->>> s = new_game(3).apply(Deal.of([2, 3, 4], [5, 8, 6], 7))
->>> s = s.apply(Look(0, (0, 1))).apply(Accuse(0, 0)).apply(Look(1, (1, 2)))
+>>> s = new_game(3).apply_action(Deal.of([2, 3, 4], [5, 8, 6], 7))
+>>> s = s.apply_action(Look(0, (0, 1))).apply_action(Accuse(0, 0)).apply_action(Look(1, (1, 2)))
 >>> result = infer(s, 1)
 >>> [str(p) for p in result.plain], [str(p) for p in result.odds]
 (['1/3', '2/3', '0'], ['1', '0', '0'])

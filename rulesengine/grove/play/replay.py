@@ -137,7 +137,7 @@ def replay(record: Mapping[str, Any]) -> GameState:
     for i, entry in enumerate(actions):
         action = _parse_action(entry, f"actions[{i}]")
         try:
-            state = state.apply(action)
+            state = state.apply_action(action)
         except IllegalActionError as exc:  # name the entry the rules refuse
             raise exc.prefixed(f"actions[{i}]") from None
     return state

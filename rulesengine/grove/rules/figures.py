@@ -6,17 +6,20 @@ Rule ids: GR-C1 (the figures), GR-S1 (figures by player count), GR-R1..GR-R3 (wh
 (2, 3, 4, 5, 6, 7, 8, X)
 >>> culprit_index((Figure(5), Figure(8), Figure(6)))
 0
+>>> CULPRITS[Figure(5), Figure(8), Figure(6)], CULPRITS[0, 2, 4], CULPRITS[0, 5, 6], len(CULPRITS)
+(0, 2, 1, 511)
 """
 
 from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from rulesengine.errors import InputError
 
 __all__ = [
+    "CULPRITS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "Figure",
@@ -167,9 +170,35 @@ def culprit_figure(suspects: Sequence[Figure]) -> Figure:
 def culprit_index(suspects: Sequence[Figure]) -> int:
     """The index (0, 1 or 2) of the culprit among three suspects (GR-R1..GR-R3).
 
-    Numbered figures are unique, so the culprit's index is unique.
+    Numbered figures are unique, so the culprit's index is unique. A lookup in :data:`CULPRITS` (the rule
+    memoised once for every scene); a scene that cannot occur raises :class:`InputError`, as
+    :func:`culprit_figure` does.
 
     >>> culprit_index((Figure.X, Figure(2), Figure(4)))
     2
+    >>> culprit_index([Figure(5), Figure(8), Figure(6)]), culprit_index((7, 5, 3))
+    (0, 2)
     """
-    return list(suspects).index(culprit_figure(suspects))
+    try:
+        return CULPRITS[tuple(suspects)]  # type: ignore[index]
+    except (KeyError, TypeError):
+        return list(suspects).index(culprit_figure(suspects))
+
+
+def _culprit_table() -> dict[tuple[int, int, int], int]:
+    faces = (Figure.X, *(Figure(v) for v in range(2, 9)))
+    return {
+        (int(a), int(b), int(c)): list(scene).index(culprit_figure(scene))
+        for a in faces
+        for b in faces
+        for c in faces
+        if (scene := (a, b, c)).count(Figure.X) < 3
+    }
+
+
+#: The culprit rule memoised once (GR-R1..GR-R3): the culprit's index (0, 1 or 2) by the three suspects'
+#: faces, for every scene that can occur (511 of them: three X cannot). The keys are plain ints (X = 0),
+#: as :mod:`rulesengine.grove.strategy.fastsim` and :mod:`rulesengine.grove.odds.exact` read it (an int
+#: key compares fastest with an int); a ``Figure`` hashes and compares as its int, so a tuple of figures
+#: finds the same entry. Read-only: do not change it.
+CULPRITS: Mapping[tuple[int, int, int], int] = _culprit_table()

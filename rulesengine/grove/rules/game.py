@@ -1,6 +1,6 @@
 """The In a Grove game engine: deal, investigation, looks, accusations, reveal, scoring.
 
-The state is an immutable value; :meth:`GameState.apply` returns the next state, so an illegal
+The state is an immutable value; :meth:`GameState.apply_action` returns the next state, so an illegal
 action (which raises :class:`~rulesengine.errors.IllegalActionError` naming the rule id) leaves
 the state it was tried on unchanged. Chance (the shuffle and deal, GR-S3) is an explicit player,
 :data:`CHANCE`, with listed outcomes and exact probabilities.
@@ -12,7 +12,7 @@ Rule ids: GR-S1..S3, GR-I1, GR-I2, GR-2P1..2P4, GR-P1..P6, GR-V1..V4, GR-E1..E3.
 
 >>> import random
 >>> state = new_game(3)
->>> state = state.apply(state.sample_chance(random.Random(1)))
+>>> state = state.apply_action(state.sample_chance(random.Random(1)))
 >>> state.pending().kind, state.pending().seat, [a.suspects for a in state.legal_actions()]
 (<DecisionKind.LOOK: 'look'>, 0, [(0, 1), (0, 2), (1, 2)])
 >>> final = play_random(new_game(4), random.Random(7))
@@ -32,11 +32,11 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from rulesengine.errors import IllegalActionError
 from rulesengine.grove.rules.figures import (
+    CULPRITS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     Figure,
     check_players,
-    culprit_index,
     figure_counts,
     figures_in_play,
     parse_figure,
@@ -64,9 +64,11 @@ __all__ = [
     "Phase",
     "RoundResult",
     "count_deals",
+    "distinct_permutations",
     "enumerate_deals",
     "new_game",
     "next_leader",
+    "penalty_stacks",
     "play_random",
     "rank_players",
 ]
@@ -83,6 +85,7 @@ INCOMPETENT_LIMIT = 5
 _new = object.__new__
 _setattr = object.__setattr__
 _R = TypeVar("_R")
+_Stack = TypeVar("_Stack", bound=Sequence[int])
 
 
 class Phase(enum.Enum):
@@ -274,7 +277,7 @@ class Event:
         """The sentence in ``language`` (``'en'``, ``'vi'``; default: the current one); :attr:`text` is
         the English one.
 
-        >>> hand = new_game(3).apply(Deal.of([2, 3, 4], [5, 6, 7], 8)).events[1]
+        >>> hand = new_game(3).apply_action(Deal.of([2, 3, 4], [5, 6, 7], 8)).events[1]
         >>> hand.text
         'Seat 0 looks at the figure in hand: 2 (an alibi)'
         >>> hand.localized("vi")
@@ -394,15 +397,61 @@ def next_leader(incompetent_counts: Sequence[int], leader: int) -> int:
     return next(s for s in order if incompetent_counts[s] == best)
 
 
-def _distinct_permutations(counts: dict[Figure, int], length: int) -> Iterator[tuple[Figure, ...]]:
-    """Every distinct ordering of a multiset, in sorted order."""
+#: The two innocent suspects by the culprit's index.
+_INNOCENT = ((1, 2), (0, 2), (0, 1))
+
+
+def penalty_stacks(stacks: Sequence[_Stack], culprit: int) -> tuple[tuple[int, int, _Stack], ...]:
+    """The penalty rule (GR-V2, GR-V3): who takes which stack, as ``(seat, suspect, stack)`` triples.
+
+    ``stacks[k]`` is the stack of chips under suspect ``k``, by colour (the seat that placed each chip),
+    bottom to top (GR-P6); ``culprit`` the culprit's index (GR-R1..GR-R3). The chips under the culprit go
+    back to the box and nobody is penalised for them (GR-V2), so they are left out. For each innocent
+    suspect with chips under it, in suspect order, the seat whose chip is on top takes the whole stack,
+    other colours included (GR-V3). The stacks are returned as given (tuples or lists), not copied.
+
+    The one statement of the rule: the engine's reveal, :mod:`rulesengine.grove.strategy.fastsim` and
+    :mod:`rulesengine.grove.strategy.spiel` all read it.
+
+    >>> penalty_stacks(((0,), (2, 0), (1,)), culprit=0)   # seat 0 tops suspect 1's stack; seat 1 its own
+    ((0, 1, (2, 0)), (1, 2, (1,)))
+    >>> penalty_stacks(((0, 1, 2), (), ()), culprit=1)   # one stack: seat 2 is on top and takes all three
+    ((2, 0, (0, 1, 2)),)
+    >>> penalty_stacks(([], [0, 1], []), culprit=1)      # every chip under the culprit: no penalty
+    ()
+    """
+    a, b = _INNOCENT[culprit]
+    under_a = stacks[a]
+    under_b = stacks[b]
+    if under_a:
+        if under_b:
+            return ((under_a[-1], a, under_a), (under_b[-1], b, under_b))
+        return ((under_a[-1], a, under_a),)
+    if under_b:
+        return ((under_b[-1], b, under_b),)
+    return ()
+
+
+def distinct_permutations(counts: dict[Figure, int], length: int) -> Iterator[tuple[Figure, ...]]:
+    """Every distinct ordering of ``length`` figures drawn from the multiset ``counts``, in sorted order.
+
+    The two X figures look alike, so orderings that only swap them are one (GR-S1, GR-S3): with every
+    figure in play and ``length`` their number, these are the deals of :func:`enumerate_deals`, in its
+    order. ``counts`` (figure -> how many) is used as scratch space and is as given again afterwards.
+
+    >>> X, FIVE = Figure.X, Figure.FIVE
+    >>> list(distinct_permutations({X: 2, FIVE: 1}, 3))
+    [(X, X, 5), (X, 5, X), (5, X, X)]
+    >>> sum(1 for _ in distinct_permutations(dict(figure_counts(5)), 9)) == count_deals(5)
+    True
+    """
     if length == 0:
         yield ()
         return
     for fig in sorted(counts):
         if counts[fig]:
             counts[fig] -= 1
-            for rest in _distinct_permutations(counts, length - 1):
+            for rest in distinct_permutations(counts, length - 1):
                 yield (fig, *rest)
             counts[fig] += 1
 
@@ -437,7 +486,7 @@ def enumerate_deals(players: int) -> Iterator[Deal]:
     (5040, Deal(hands=(2, 3, 4), suspects=(5, 6, 7), victim=8, public=None))
     """
     counts = dict(figure_counts(players))
-    for perm in _distinct_permutations(counts, sum(counts.values())):
+    for perm in distinct_permutations(counts, sum(counts.values())):
         yield _deal_from(players, perm)
 
 
@@ -490,7 +539,7 @@ class Observation:
 
 @dataclass(frozen=True)
 class GameState:
-    """An immutable In a Grove game state; :meth:`apply` returns the next one.
+    """An immutable In a Grove game state; :meth:`apply_action` returns the next one.
 
     Create one with :func:`new_game`. The engine builds a state's ``events`` when they are first read (a
     simulation that never reads the log does not pay for it); they read and compare like any other field.
@@ -544,6 +593,11 @@ class GameState:
 
     def pending(self) -> Decision | None:
         """The decision to make now, with its sorted legal options; ``None`` when the game is over.
+
+        Not a second vocabulary: its ``seat`` is :meth:`current_player` and its ``options`` are
+        :meth:`legal_actions` (the contract's names, which the package uses); it adds the kind of decision
+        and the rule that governs it (GR-S3, GR-P2..GR-P5), kept for the table widget, the replay and
+        the learner's refusals.
 
         Each decision is built once per seat and shape (the leader's look, GR-P2; a follower's look given
         the suspect accused on its right, GR-P4; the accusation, GR-P3/GR-P5) and shared: it is a value.
@@ -615,8 +669,8 @@ class GameState:
         public event; never another seat's private events.
 
         >>> import random
-        >>> s = new_game(3).apply(Deal.of([2, 3, 4], [5, 8, 6], 7))
-        >>> s = s.apply(Look(0, (0, 1)))
+        >>> s = new_game(3).apply_action(Deal.of([2, 3, 4], [5, 8, 6], 7))
+        >>> s = s.apply_action(Look(0, (0, 1)))
         >>> obs = s.observation(0); obs.alibis, obs.suspects, obs.unseen_token
         ((2, 4), (5, 8, None), 2)
         >>> s.observation(1).suspects
@@ -709,11 +763,13 @@ class GameState:
         return state
 
     # ------------------------------------------------------------------ moves
-    def apply(self, action: Action) -> GameState:
+    def apply_action(self, action: Action) -> GameState:
         """Return the state after ``action``; raise :class:`IllegalActionError` (rule id) if illegal.
 
-        >>> s = new_game(3).apply(Deal.of([2, 3, 4], [5, 8, 6], 7))
-        >>> s.apply(Accuse(0, 1))
+        The contract's move (:mod:`rulesengine.contract`): this state is left unchanged.
+
+        >>> s = new_game(3).apply_action(Deal.of([2, 3, 4], [5, 8, 6], 7))
+        >>> s.apply_action(Accuse(0, 1))
         Traceback (most recent call last):
         ...
         rulesengine.errors.IllegalActionError: GR-P2: the leader (seat 0) must first look at two suspects
@@ -733,7 +789,8 @@ class GameState:
         return self._apply_checked(action)
 
     def _apply_checked(self, action: Action) -> GameState:
-        """:meth:`apply` for any action: check it, raising the error of the rule it breaks, then apply it."""
+        """:meth:`apply_action` for any action: check it, raising the error of the rule it breaks, then apply
+        it."""
         if self.phase is _OVER:
             raise IllegalActionError.of("GR-E1", "grove.refusal.game_over", action=repr(action))
         if self.phase is _DEAL:
@@ -853,19 +910,13 @@ class GameState:
         """Turn the suspects face up, box the right chips, hand out penalties, end or go on (GR-V*, GR-E*)."""
         assert self.deal is not None
         suspects = self.deal.suspects
-        culprit = _CULPRITS.get(suspects)
-        if culprit is None:
-            culprit = _CULPRITS[suspects] = culprit_index(suspects)
+        culprit = CULPRITS[suspects]  # GR-R1..GR-R3
         r = self.round
         stacks = self.stacks
         boxed = stacks[culprit]
         incompetent = list(self.incompetent)
         penalties = []
-        for k in range(3):
-            stack = stacks[k]
-            if k == culprit or not stack:
-                continue
-            top = stack[-1]
+        for top, k, stack in penalty_stacks(stacks, culprit):  # GR-V2, GR-V3
             incompetent[top] += stack
             penalties.append(Penalty(top, k, stack))
         held = tuple(incompetent)
@@ -896,8 +947,8 @@ class GameState:
                           deal=None, **common)
 
     # ---- the shared game contract (rulesengine.contract) ---------------------------------------
-    # current_player, legal_actions, is_chance_node, chance_outcomes, sample_chance, is_terminal,
-    # returns and observation above already have the contract's names; these complete it.
+    # current_player, legal_actions, apply_action, is_chance_node, chance_outcomes, sample_chance,
+    # is_terminal, returns and observation above have the contract's names; these complete it.
 
     def player_ids(self) -> tuple[int, ...]:
         """The seats, in the order of :meth:`returns`.
@@ -907,9 +958,9 @@ class GameState:
         """
         return tuple(range(self.players))
 
-    def apply_action(self, action: Action) -> GameState:
-        """The state after ``action`` (the same as :meth:`apply`: this state is left unchanged)."""
-        return self.apply(action)
+    def apply(self, action: Action) -> GameState:
+        """Alias of :meth:`apply_action`, kept for the table widget, the notebooks and older callers."""
+        return self.apply_action(action)
 
     def clone(self) -> GameState:
         """The state itself: it is immutable, so it is its own independent copy."""
@@ -1071,8 +1122,6 @@ def _reveal_events(result: RoundResult, why: str, outcome: Outcome | None) -> tu
     return tuple(events)
 
 
-#: The culprit's index by the suspects' figures (GR-R1..GR-R3), filled as suspects are revealed.
-_CULPRITS: dict[tuple[Figure, ...], int] = {}
 #: The figures in play by player count, sorted (GR-S1).
 _FIGURES = {n: figures_in_play(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 _SORTED_FIGURES = {n: sorted(figures) for n, figures in _FIGURES.items()}
@@ -1157,7 +1206,7 @@ def play_random(state: GameState, rng: random.Random) -> GameState:
     """Play on to the end with uniformly random legal choices and a seeded deal."""
     while not state.is_terminal():
         if state.is_chance_node():
-            state = state.apply(state.sample_chance(rng))
+            state = state.apply_action(state.sample_chance(rng))
         else:
-            state = state.apply(rng.choice(state.legal_actions()))
+            state = state.apply_action(rng.choice(state.legal_actions()))
     return state

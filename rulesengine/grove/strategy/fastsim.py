@@ -33,8 +33,8 @@ from typing import Any
 
 from rulesengine.errors import InputError
 from rulesengine.grove.odds.models import Actor, Model, best_suspects, choose, get_model
-from rulesengine.grove.rules.figures import Figure, check_players, culprit_index, figures_in_play
-from rulesengine.grove.rules.game import CHIPS_PER_PLAYER, INCOMPETENT_LIMIT
+from rulesengine.grove.rules.figures import CULPRITS, Figure, check_players, figures_in_play
+from rulesengine.grove.rules.game import CHIPS_PER_PLAYER, INCOMPETENT_LIMIT, penalty_stacks
 
 __all__ = [
     "FAST_POLICIES",
@@ -57,20 +57,8 @@ _THREE = (0, 1, 2)
 _FOLLOW = {0: (1, 2), 1: (0, 2), 2: (0, 1)}  # the pair a follower looks at, by the accusation on its right
 _BASE = {n: [int(f) for f in figures_in_play(n)] for n in range(2, 6)}  # the engine's order before shuffling
 _FIG = {int(f): f for f in Figure}
-
-
-def _culprits() -> dict[tuple[int, int, int], int]:
-    faces = (0, 2, 3, 4, 5, 6, 7, 8)
-    table = {}
-    for a in faces:
-        for b in faces:
-            for c in faces:
-                if (a, b, c).count(0) < 3:
-                    table[a, b, c] = culprit_index((_FIG[a], _FIG[b], _FIG[c]))
-    return table
-
-
-_CULPRIT = _culprits()  # GR-R1..R3 by the three suspects' faces
+#: The seats in play order by player count and leader: the leader, then clockwise (GR-P4).
+_ORDER = {n: tuple(tuple((leader + d) % n for d in range(n)) for leader in range(n)) for n in range(2, 6)}
 
 
 @dataclass(frozen=True)
@@ -197,7 +185,9 @@ def play_game(players: int, policies: Sequence[FastPolicy], rng: random.Random, 
     """
     n = players
     base = _BASE[n]
-    culprits = _CULPRIT
+    penalised = penalty_stacks
+    orders = _ORDER[n]
+    culprits = CULPRITS  # GR-R1..R3 by the three suspects' faces (ints, X = 0)
     follow = _FOLLOW
     incompetent: list[list[int]] = [[] for _ in range(n)]
     counts = [0] * n
@@ -236,27 +226,21 @@ def play_game(players: int, policies: Sequence[FastPolicy], rng: random.Random, 
             pair = follow[k]
         culprit = culprits[suspects]  # GR-V1, GR-R1..R3
         penalties = []
-        for k in (0, 1, 2):
-            stack = stacks[k]
-            if k != culprit and stack:  # GR-V2 boxes the culprit's stack; GR-V3 the top takes the others
-                top = stack[-1]
-                incompetent[top].extend(stack)
-                counts[top] += len(stack)
-                if record:
-                    penalties.append((top, k, tuple(stack)))
-        p = leader
-        for k in earlier:
+        for top, k, stack in penalised(stacks, culprit):  # GR-V2 boxes the culprit's stack, GR-V3
+            incompetent[top].extend(stack)
+            counts[top] += len(stack)
+            if record:
+                penalties.append((top, k, tuple(stack)))
+        order = orders[leader]
+        for p, k in zip(order, earlier, strict=True):
             if k == culprit:
                 correct[p] += 1
-            p = p + 1 if p + 1 < n else 0
         over = max(counts) >= INCOMPETENT_LIMIT or r == CHIPS_PER_PLAYER  # GR-E1
-        nxt = None if over else _next_leader(counts, leader, n)
+        nxt = None if over else _next_leader(counts, order)
         if record:
             accusations = [0] * n
-            p = leader
-            for k in earlier:
+            for p, k in zip(order, earlier, strict=True):
                 accusations[p] = k
-                p = p + 1 if p + 1 < n else 0
             rounds.append(FastRound(leader, tuple(figs), tuple(looks), tuple(accusations), culprit,
                                     tuple(penalties), nxt))
         if nxt is None:
@@ -266,12 +250,14 @@ def play_game(players: int, policies: Sequence[FastPolicy], rng: random.Random, 
                     tuple(correct), tuple(rounds))
 
 
-def _next_leader(counts: list[int], leader: int, n: int) -> int:
-    """GR-V4: the most incompetent chips other than the leader; ties to the first met clockwise."""
+def _next_leader(counts: list[int], order: tuple[int, ...]) -> int:
+    """GR-V4: the most incompetent chips other than the leader; ties to the first met clockwise.
+
+    ``order`` is the seats in play order, the leader first (:data:`_ORDER`).
+    """
     best = -1
-    chosen = leader
-    for d in range(1, n):
-        s = (leader + d) % n
+    chosen = order[0]
+    for s in order[1:]:
         if counts[s] > best:
             best = counts[s]
             chosen = s

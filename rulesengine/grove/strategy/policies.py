@@ -185,7 +185,7 @@ def agent(strategy: str | Strategy, rng: random.Random) -> Callable[[Observation
 
     >>> import random
     >>> from rulesengine.grove.rules.game import Deal, new_game
-    >>> s = new_game(3).apply(Deal.of([2, 3, 4], [5, 8, 6], 7))
+    >>> s = new_game(3).apply_action(Deal.of([2, 3, 4], [5, 8, 6], 7))
     >>> agent("random", random.Random(0))(s.observation(0), s.legal_actions()) in s.legal_actions()
     True
     """

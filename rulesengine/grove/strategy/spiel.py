@@ -50,7 +50,7 @@ import numpy as np
 import pyspiel
 
 from rulesengine.grove.rules.figures import culprit_index
-from rulesengine.grove.rules.game import Deal, count_deals, enumerate_deals
+from rulesengine.grove.rules.game import Deal, count_deals, enumerate_deals, penalty_stacks
 
 __all__ = ["GAME_NAME", "GroveRoundGame", "GroveRoundState", "deal_faces", "load", "penalties", "round_deals"]
 
@@ -91,18 +91,18 @@ def _chance_outcomes(players: int, deals: int = 0, seed: int = 0) -> list[tuple[
 
 
 def penalties(players: int, culprit: int, accusations: tuple[int, ...]) -> list[int]:
-    """Incompetent chips taken by each position this round (GR-V2, GR-V3, GR-P6).
+    """Incompetent chips taken by each position this round (GR-V2, GR-V3, GR-P6), by the kernel's
+    :func:`~rulesengine.grove.rules.game.penalty_stacks` on the stacks of positions.
 
     >>> penalties(3, 0, (1, 1, 0))   # positions 0 and 1 accuse innocent 1: position 1 is on top
     [0, 2, 0]
     """
+    stacks: tuple[list[int], list[int], list[int]] = ([], [], [])
+    for position, k in enumerate(accusations):  # chips go on top in play order (GR-P6)
+        stacks[k].append(position)
     taken = [0] * players
-    for k in range(3):
-        if k == culprit:
-            continue
-        stack = [p for p, a in enumerate(accusations) if a == k]
-        if stack:
-            taken[stack[-1]] += len(stack)
+    for top, _, stack in penalty_stacks(stacks, culprit):
+        taken[top] += len(stack)
     return taken
 
 
