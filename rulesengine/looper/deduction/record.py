@@ -12,56 +12,9 @@ from typing import Any
 from rulesengine.looper.rules.actions import Action
 from rulesengine.looper.rules.engine import Game
 from rulesengine.looper.rules.observe import ProtagonistsObservation, observation
-from rulesengine.looper.rules.script import ScheduledIncident, Script
+from rulesengine.looper.rules.script import PublicSheet
 
 __all__ = ["PublicRecord", "PublicSheet"]
-
-
-@dataclass(frozen=True)
-class PublicSheet:
-    """The public sheet of a script: what the Protagonists are shown before the game (no private field)."""
-
-    id: str
-    title: str
-    set_id: str
-    loops: int
-    days: int
-    cast: tuple[str, ...]
-    incidents: tuple[tuple[int, str], ...]
-    special_rules: str = ""
-    options: tuple[tuple[str, object], ...] = ()
-
-    @classmethod
-    def of(cls, script: Script) -> PublicSheet:
-        """Copy only the public fields of ``script`` (the private sheet is never read)."""
-        return cls(
-            id=script.id,
-            title=script.title,
-            set_id=script.set_id,
-            loops=script.loops,
-            days=script.days,
-            cast=tuple(script.cast),
-            incidents=tuple(sorted((i.day, i.incident) for i in script.incidents)),
-            special_rules=script.special_rules,
-            options=tuple(sorted(script.options.items())),
-        )
-
-    def frame(self) -> Script:
-        """A :class:`Script` with these public fields and a placeholder private sheet (all Persons)."""
-        return Script(
-            id=self.id,
-            title=self.title,
-            set_id=self.set_id,
-            loops=self.loops,
-            days=self.days,
-            cast=self.cast,
-            special_rules=self.special_rules,
-            main_plot="",
-            subplots=(),
-            roles={},
-            incidents=tuple(ScheduledIncident(d, i, self.cast[0]) for d, i in self.incidents),
-            options=dict(self.options),
-        )
 
 
 @dataclass(frozen=True)

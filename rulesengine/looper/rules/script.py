@@ -43,6 +43,7 @@ from rulesengine.messages import Message
 
 __all__ = [
     "SCRIPTS_DIR",
+    "PublicSheet",
     "ScheduledIncident",
     "Script",
     "ScriptError",
@@ -133,28 +134,79 @@ class Script:
         return None
 
     def public_sheet(self, content: Content | None = None) -> dict[str, object]:
-        """What the protagonists see: no plots, roles, culprits or character parameters (TL-D7c).
+        """What the protagonists see: no plots, roles, culprits or character parameters (TL-D7c) — the
+        :class:`PublicSheet` of this script as plain data.
 
         >>> sorted(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml").public_sheet())
         ['cast', 'days', 'incidents', 'loops', 'set', 'special_rules', 'title']
         """
+        return PublicSheet.of(self).as_dict(content)
+
+    def _file(self) -> str:
+        return Path(self.path).name if self.path else "<script>"
+
+
+@dataclass(frozen=True)
+class PublicSheet:
+    """The public sheet of a script: what the Protagonists are shown before the game (no private field)."""
+
+    id: str
+    title: str
+    set_id: str
+    loops: int
+    days: int
+    cast: tuple[str, ...]
+    incidents: tuple[tuple[int, str], ...]
+    special_rules: str = ""
+    options: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, script: Script) -> PublicSheet:
+        """Copy only the public fields of ``script`` (the private sheet is never read)."""
+        return cls(
+            id=script.id,
+            title=script.title,
+            set_id=script.set_id,
+            loops=script.loops,
+            days=script.days,
+            cast=tuple(script.cast),
+            incidents=tuple(sorted((i.day, i.incident) for i in script.incidents)),
+            special_rules=script.special_rules,
+            options=tuple(sorted(script.options.items())),
+        )
+
+    def as_dict(self, content: Content | None = None) -> dict[str, object]:
+        """The sheet as the protagonists are shown it (:meth:`Script.public_sheet`): the incidents by
+        day with their names (from ``content``, default the shipped one), no id and no options."""
         content = content if content is not None else load_content()
-        names = {
-            i.day: content.incidents[i.incident].name if i.incident in content.incidents else i.incident
-            for i in sorted(self.incidents, key=lambda i: i.day)
-        }
         return {
             "title": self.title,
             "set": self.set_id,
             "loops": self.loops,
             "days": self.days,
             "cast": list(self.cast),
-            "incidents": names,
+            "incidents": {
+                day: content.incidents[i].name if i in content.incidents else i for day, i in self.incidents
+            },
             "special_rules": self.special_rules,
         }
 
-    def _file(self) -> str:
-        return Path(self.path).name if self.path else "<script>"
+    def frame(self) -> Script:
+        """A :class:`Script` with these public fields and a placeholder private sheet (all Persons)."""
+        return Script(
+            id=self.id,
+            title=self.title,
+            set_id=self.set_id,
+            loops=self.loops,
+            days=self.days,
+            cast=self.cast,
+            special_rules=self.special_rules,
+            main_plot="",
+            subplots=(),
+            roles={},
+            incidents=tuple(ScheduledIncident(d, i, self.cast[0]) for d, i in self.incidents),
+            options=dict(self.options),
+        )
 
 
 # --------------------------------------------------------------------------- parsing
