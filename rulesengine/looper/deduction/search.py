@@ -72,7 +72,9 @@ from rulesengine.looper.rules.state import STATE_FIELDS, Event, Phase
 __all__ = ["consistent", "deduce"]
 
 
-_NOT_COMPARED = frozenset({"log", "public_log", "public_loops", "history", "reset_boards", "decisions_made"})
+_NOT_COMPARED = frozenset(
+    {"log", "public_log", "public_upto", "public_loops", "history", "reset_boards", "decisions_made"}
+)
 _FINGERPRINT_FIELDS = tuple(f for f in STATE_FIELDS if f not in _NOT_COMPARED)
 
 

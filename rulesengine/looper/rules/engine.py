@@ -351,9 +351,7 @@ class Game(Table):
                     log = self.log
                     when = (self.loop, self.day, PHASE_NAMES[self.phase])
                     data = {"owner": owner, "target": target}
-                    placed = _tuple_new(Event, (*when, _PUBLIC, _CARD_PLACED, data))
-                    log.append(placed)
-                    self.public_log.append(placed)
+                    log.append(_tuple_new(Event, (*when, _PUBLIC, _CARD_PLACED, data)))
                     if after is None:  # the Mastermind's card, face up for the Mastermind only
                         data = {"owner": owner, "card": card, "target": target}
                         log.append(_tuple_new(Event, (*when, _MASTERMIND, _CARD_PLACED_KIND, data)))

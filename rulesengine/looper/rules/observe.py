@@ -208,7 +208,7 @@ class _Observation:
         self._content = game.content
         self._hands_table = game.deck.hands
         self._sheet = _public_sheet(game.script, game.content)
-        self._log = game.log if mm else game.public_log
+        self._log = game.log if mm else game.public_events()
         self._loops = game.loop_results if mm else game.public_loops
 
     def __repr__(self) -> str:

@@ -25,6 +25,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import types
 from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
@@ -362,7 +363,8 @@ class LoopState:
     public_loops: list[PublicLoopResult] = field(default_factory=list)  # the same, without the reasons
     # the record of the game
     log: list[Event] = field(default_factory=list)
-    public_log: list[Event] = field(default_factory=list)  # its public events (what observations read)
+    public_log: list[Event] = field(default_factory=list)  # its public events, up to public_upto
+    public_upto: int = 0  # (brought up to date when an observation asks: Table.public_events)
     #: the board at each rewind, only when recording: snapshots, never changed (shared by clones)
     reset_boards: list[Mapping[str, Any]] = field(default_factory=list)
     decisions_made: int = 0
@@ -750,10 +752,18 @@ class Table(LoopState):
         if self.record:  # make_event, inlined: a few dozen events a day
             event = _tuple_new(Event, (self.loop, self.day, PHASE_NAMES[self.phase], visibility, kind, data))
             self.log.append(event)
-            if visibility == _PUBLIC:
-                self.public_log.append(event)
             if self._sink is not None:
                 self._sink(event)
+
+    def public_events(self) -> list[Event]:
+        """The log's public events, the list an observation shares (it never holds a Mastermind-only
+        event). Kept up to date here, when asked, rather than at every event: a game no one observes pays
+        nothing for it."""
+        log, upto = self.log, self.public_upto
+        if upto < len(log):
+            self.public_log.extend(e for e in itertools.islice(log, upto, None) if e.visibility == _PUBLIC)
+            self.public_upto = len(log)
+        return self.public_log
 
     def add_token(self, target: str, counter: str, amount: int, *, announce: bool = False) -> int:
         """Add (or with a negative amount remove) tokens on a character or location; never below 0.
