@@ -174,12 +174,12 @@ Ba loại bài tập còn lại, mỗi loại một dòng: câu hỏi, rồi đ�
             """
 from rulesengine.exercises import kind
 from rulesengine.messages import message
-from rulesengine.viz.common import Table
+from rulesengine.viz.common import Table, words
 
 others = [generate("looper", name, seed=4, difficulty=2)
           for name in ("loop_lost", "goodwill_refusal", "placement_legal")]
 Table([[message(kind("looper", ex.kind).title), ex.show_solution(), ", ".join(ex.rules)] for ex in others],
-      [("Exercise", "Bài tập"), ("The engine's answer", "Đáp án của bộ máy"), ("Rules", "Luật")])
+      [words("exercise.label.exercise"), words("exercise.label.engine_answer"), words("exercise.label.rules")])
 """,
             CHECK,
         ),
