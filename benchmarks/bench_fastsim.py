@@ -2,15 +2,14 @@
 
 Run: ``.venv/bin/python benchmarks/bench_fastsim.py [--games N] [--million] [--no-cfr]``.
 
-For each player count (2 to 5) it plays ``N`` seeded games with the ``random`` policy at every seat (the
-most draws per round; the other policies are table lookups) through the fast simulator
+For each player count (2 to 5) it plays ``N`` seeded games with the ``random`` policy at every seat (the most
+draws per round; the other policies are table lookups) through the fast simulator
 (:func:`rulesengine.grove.strategy.fastsim.play_game`) and through the engine
-(:func:`rulesengine.contract.drive`
-with the engine's ``random`` strategy), both on one core in this process, checks that both played the
-same rounds, and prints rounds per second and the ratio. ``--million`` also times a million rounds of
-three-player games through the fast simulator (the issue's aim: under 10 s on one core). Last, it times
-CFR+ iterations on the two-player round (:mod:`rulesengine.grove.strategy.equilibrium`; ``--no-cfr`` skips
-it).
+(:func:`rulesengine.contract.drive` with the engine's ``random`` strategy), both on one core in this process,
+checks that both played the same rounds, and prints rounds per second and the ratio. ``--million`` also times
+a million rounds of three-player games through the fast simulator (the issue's aim: under 10 s on one core).
+Last, it times CFR+ iterations on the two-player round (:mod:`rulesengine.grove.strategy.equilibrium`;
+``--no-cfr`` skips it).
 """
 
 from __future__ import annotations

@@ -24,11 +24,11 @@ nothing). The Grove's state is immutable, so it returns a new value; the Looper'
 place and returns it (copying a Looper state at every decision would cost more than the decision
 itself: ``clone()`` first to branch). An illegal action raises
 :class:`~rulesengine.errors.IllegalActionError` naming the rule id, and the state is unchanged.
-Everything in the package that plays either game generically (:func:`drive`, the runner and the
-tournaments) uses these names only. A second vocabulary survives only as thin,
-documented aliases for code that steps one game in place (the notebooks' widgets, the scenario tests):
-the Looper's ``pending`` (the pending decision as one value), ``apply`` (``apply_action`` returning
-``None``) and ``is_over`` (``is_terminal()``); the Grove's ``pending()`` and ``apply``.
+Everything in the package that plays either game generically (:func:`drive`, the runner and the tournaments)
+uses these names only. A second vocabulary survives only as thin, documented aliases for code that steps one
+game in place (the notebooks' widgets, the scenario tests): the Looper's ``pending`` (the pending decision as
+one value), ``apply`` (``apply_action`` returning ``None``) and ``is_over`` (``is_terminal()``); the Grove's
+``pending()`` and ``apply``.
 
 A **replay file** has one shape for both games (``docs/conventions.md``)::
 

@@ -9,15 +9,13 @@ where it was run), with::
 Regenerate it only from that engine: on a later one the test would compare the engine with itself.
 
 Each game is ``random.Random(seed)`` driving :func:`rulesengine.grove.rules.game.play_random`'s loop (the
-seeded
-deal, GR-S3, then a uniformly random legal action) for 2 to 5 players, the first leader ``seed % players``
-(GR-P1). A game's record holds every action, every event (round, kind, audience, rule id, text, data),
-every round result with its penalties (GR-V1..V4), the outcome and ranking (GR-E1..E3); at every step the
-pending decision with its sorted options, every viewer's observation (without its events, which are the
-state's events filtered by audience) and what the engine answers to a fixed set of probe actions, legal or
-not (``ok``, or the rule id and message of the :class:`IllegalActionError`). The first games of each player
-count are stored in full, to read and to diff; every game is stored as the SHA-256 of its record.
-"""
+seeded deal, GR-S3, then a uniformly random legal action) for 2 to 5 players, the first leader ``seed %
+players`` (GR-P1). A game's record holds every action, every event (round, kind, audience, rule id, text,
+data), every round result with its penalties (GR-V1..V4), the outcome and ranking (GR-E1..E3); at every step
+the pending decision with its sorted options, every viewer's observation (without its events, which are the
+state's events filtered by audience) and what the engine answers to a fixed set of probe actions, legal or not
+(``ok``, or the rule id and message of the :class:`IllegalActionError`). The first games of each player count
+are stored in full, to read and to diff; every game is stored as the SHA-256 of its record. """
 
 from __future__ import annotations
 

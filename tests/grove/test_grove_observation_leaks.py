@@ -2,8 +2,8 @@
 
 A strategy gets ``state.observation(seat)`` and ``state.legal_actions()``
 (:func:`rulesengine.contract.drive`). Over whole seeded games of 2 to 5 players, played at random through
-the engine, every object reachable from them (:func:`gc.get_referents`; type objects, modules, functions
-and code objects are global and skipped) is checked against the facts the seat may not know:
+the engine, every object reachable from them (:func:`tests.reachable.reachable`: modules, classes and code are
+global and skipped, functions' closures entered) is checked against the facts the seat may not know:
 
 * the game state, a deal, or any other object of the engine's own (the log chain, a decision table);
 * the tuple of dealt hands of any round: the other seats' figures (GR-I1, GR-I2; GR-2P2) stay hidden, even
@@ -21,34 +21,17 @@ does reach its own private events.
 
 from __future__ import annotations
 
-import gc
 import random
-import types
 from collections.abc import Iterable, Iterator
 
 import pytest
 
 from rulesengine.grove.rules.game import Deal, GameState, Phase, new_game
 from rulesengine.grove.strategy.policies import agent
+from tests.reachable import reachable
 
-_GLOBAL = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.CodeType,
-           types.WrapperDescriptorType, types.MethodDescriptorType, types.GetSetDescriptorType,
-           types.MemberDescriptorType)
 #: Objects the engine never hands out: the state, a deal, and its own private classes (the log chain).
 _HIDDEN_TYPES = (GameState, Deal)
-
-
-def reachable(*roots: object) -> Iterator[object]:
-    """Every object reachable from ``roots`` by :func:`gc.get_referents`, global objects skipped."""
-    seen: set[int] = set()
-    todo = list(roots)
-    while todo:
-        obj = todo.pop()
-        if id(obj) in seen or isinstance(obj, _GLOBAL):
-            continue
-        seen.add(id(obj))
-        yield obj
-        todo.extend(gc.get_referents(obj))
 
 
 def _engine_private(obj: object) -> bool:

@@ -6,17 +6,14 @@ or not — reaches a hidden role, culprit, plot, Mastermind card face down befor
 event (TL-D5a, TL-D7c) or loss reason (TL-LE2). These tests walk everything reachable with
 :func:`gc.get_referents` at every decision of whole games of every shipped script and look for those.
 
-The walk does not enter modules, classes or the globals of functions (shared by every object of the
-program; an agent reaching a module reaches everything, but that is import, not the observation); it
-does enter closures and bound methods, where a reference to a game would hide.
+The walk (:func:`tests.reachable.reachable`, shared with the Grove's test) does not enter modules, classes
+or the globals of functions; it does enter closures and bound methods, where a reference to a game would
+hide.
 """
 
 from __future__ import annotations
 
-import gc
 import random
-import types
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -28,30 +25,9 @@ from rulesengine.looper.rules.observe import MastermindObservation, SeenCard, ob
 from rulesengine.looper.rules.script import ScheduledIncident, Script, load_script, shipped_scripts
 from rulesengine.looper.rules.seams import ScriptFacts
 from rulesengine.looper.rules.state import Event, LoopResult, LoopState
+from tests.reachable import reachable
 
 SCRIPTS = [load_script(p) for p in shipped_scripts()]
-_SKIP = (type, types.ModuleType, types.CodeType, types.BuiltinFunctionType, types.FrameType)
-
-
-def reachable(root: object, stop: set[int]) -> Iterator[object]:
-    """Every object reachable from ``root`` (``root`` included), not entering ``stop`` (ids)."""
-    seen = set(stop)
-    todo = [root]
-    while todo:
-        obj = todo.pop()
-        if id(obj) in seen or isinstance(obj, _SKIP):
-            continue
-        seen.add(id(obj))
-        yield obj
-        if isinstance(obj, (str, int, float, bool, bytes)) or obj is None:
-            continue
-        if isinstance(obj, types.FunctionType):  # its closure and defaults, not its module's globals
-            todo.extend(c.cell_contents for c in obj.__closure__ or () if c.cell_contents is not None)
-            todo.extend(obj.__defaults__ or ())
-            continue
-        todo.extend(gc.get_referents(obj))
-
-
 def hidden_facts(obj: object, game: Game) -> str | None:
     """What hidden fact ``obj`` is or holds, as the protagonists of ``game`` see it now, or ``None``."""
     if isinstance(obj, (LoopState, Script, ScriptFacts, ScheduledIncident, MastermindObservation)):
@@ -85,14 +61,14 @@ def walk_game(script: Script, seed: int, heuristic: bool) -> int:
         else {"mastermind": RandomAgent(seed), "protagonists": RandomAgent(seed + 7)}
     )
     content = game.content
-    for obj in reachable(content, set()):
+    for obj in reachable(content):
         assert hidden_facts(obj, game) is None, obj
     stop = {id(content)}
     checked = 0
     rng = random.Random(seed)
     while not game.is_over:
         obs = observation(game, "protagonists")
-        for obj in reachable(obs, stop):
+        for obj in reachable(obs, stop=stop):
             found = hidden_facts(obj, game)
             assert found is None, (script.id, seed, game.loop, game.day, game.phase, found)
             checked += 1
@@ -120,4 +96,4 @@ def test_the_walk_finds_a_hidden_fact_when_one_is_reachable() -> None:
     game = Game(SCRIPTS[0])
     game.apply(game.legal_actions()[0])  # the Mastermind's first card, face down (TL-D2)
     for leaky in (game, observation(game, "mastermind"), (lambda: game), [game.log], game.cards):
-        assert any(hidden_facts(o, game) for o in reachable(leaky, set())), leaky
+        assert any(hidden_facts(o, game) for o in reachable(leaky)), leaky

@@ -1,8 +1,7 @@
 """Equilibrium play for one round of In a Grove, solved with OpenSpiel's CFR+, saved in ``data/grove``.
 
 The round is the OpenSpiel game of :mod:`rulesengine.grove.strategy.spiel` (``python_in_a_grove_round``,
-zero-sum
-``relative`` payoff). :func:`solve` runs OpenSpiel's CFR+ (``pyspiel.CFRPlusSolver``) for a number of
+zero-sum ``relative`` payoff). :func:`solve` runs OpenSpiel's CFR+ (``pyspiel.CFRPlusSolver``) for a number of
 iterations and measures the average strategy: with two players its **exploitability** (OpenSpiel's
 ``pyspiel.exploitability``: what best responders win against it), with more its **NashConv**
 (``pyspiel.nash_conv``). :func:`save` writes ``data/grove/equilibrium_{n}p.json`` with the command

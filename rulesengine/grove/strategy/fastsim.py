@@ -8,9 +8,8 @@ GR-V1..V4, GR-E1..E3), the same random draws in the same order, so **the same se
 same deals, looks, chips, penalties and rankings** (``tests/grove/test_grove_fastsim.py`` checks it game
 for game against :func:`rulesengine.contract.drive` with the engine's strategies).
 
-The draws are those of :func:`rulesengine.grove.strategy.policies.simulate`: one ``random.Random`` shared by
-the
-deal (``shuffle`` of the figures in play, :meth:`GameState.sample_chance`) and the agents (a look is
+The draws are those of :func:`rulesengine.grove.strategy.policies.simulate`: one ``random.Random`` shared
+by the deal (``shuffle`` of the figures in play, :meth:`GameState.sample_chance`) and the agents (a look is
 ``rng.choice`` over the legal looks — three for the leader, one for a follower —; a random accusation is
 ``rng.choice`` over the three suspects; a mixed strategy draws one ``rng.random()`` through
 :func:`rulesengine.grove.odds.models.choose`). **Decision**: numpy does not pay here: the draws of a seeded

@@ -145,19 +145,10 @@ class Deduction:
             ],
         }
 
-
     def next_moves(self, limit: int = 5, sample: int = 24) -> list[dict[str, Any]]:
-        """The Protagonists' options at their next decision ranked by expected information (bits).
-
-        Each consistent candidate is played on from its witness game (the engine in the state where the
-        record ends, that candidate's own script). When the record ends on the Mastermind's decision (at
-        the end of a day: tomorrow's cards), the Mastermind is played first by the heuristic agent (seed 0)
-        up to the Protagonists' first decision, whose options are ranked ("what to try tomorrow"). Each
-        option is then played to the end of that day with the heuristic agents (seed 0) for every later
-        decision. The outcome is the public events seen; with one outcome per candidate the expected
-        information gain is the entropy of the outcomes. At most ``sample`` candidates, evenly spaced, are
-        played (``sampled`` says how many).
-        """
+        """The Protagonists' options at their next decision ranked by expected information (bits), played
+        on from the consistent candidates' witness games: :func:`.advice.next_moves` (how, and what
+        ``limit`` and ``sample`` bound)."""
         return advice.next_moves(self.witnesses, self.weights, self.record.waiting, limit, sample)
 
 

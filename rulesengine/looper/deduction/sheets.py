@@ -1,10 +1,9 @@
 """Every private sheet a public sheet allows: the candidates of the deduction (``docs/looper_deduction.md``).
 
-A *sheet* here is the part of the private sheet that is fixed for the whole game and does not name a
-culprit: the main plot, the subplots, every character's role and the character parameters (Godly Being's
-entry loop, Boss's turf, Henchman's start). The culprits are added by
-:mod:`rulesengine.looper.deduction.search`,
-day by day, because the engine reads a culprit only at its incident step (TL-D7).
+A *sheet* here is the part of the private sheet that is fixed for the whole game and does not name a culprit:
+the main plot, the subplots, every character's role and the character parameters (Godly Being's entry loop,
+Boss's turf, Henchman's start). The culprits are added by :mod:`rulesengine.looper.deduction.search`, day by
+day, because the engine reads a culprit only at its incident step (TL-D7).
 
 The plots' role ranges are only used to *propose* role assignments; every proposal is then judged by the
 script validator itself (:func:`rulesengine.looper.rules.script.script_problems`), so the limits of the set

@@ -318,12 +318,12 @@ class _Observation:
 
     @property
     def log(self) -> tuple[Event, ...]:
-        """The events of the log this side may see, in order."""
+        """The events of the log this side may see, in order (the Mastermind's: the whole log)."""
         return tuple(self._log)
 
     @property
     def loops(self) -> tuple[PublicLoopResult | LoopResult, ...]:
-        """How each finished loop ended."""
+        """How each finished loop ended (the Mastermind's: with the loss conditions that held)."""
         return tuple(self._loops)
 
     # ---------------------------------------------------------------- plain data
@@ -432,16 +432,6 @@ class MastermindObservation(_Observation):
     def culprits(self) -> Mapping[int, str]:
         """Each incident's culprit, by day."""
         return {i.day: i.culprit for i in self._private.incidents}
-
-    @property
-    def log(self) -> tuple[Event, ...]:
-        """The whole log, Mastermind-only events included."""
-        return tuple(self._log)
-
-    @property
-    def loops(self) -> tuple[PublicLoopResult | LoopResult, ...]:
-        """How each finished loop ended, with the loss conditions that held."""
-        return tuple(self._loops)
 
     def as_dict(self) -> dict[str, Any]:
         """A plain snapshot: the public keys plus ``"private"`` (plots, roles, culprits)."""

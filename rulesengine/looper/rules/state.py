@@ -10,9 +10,8 @@
 * :class:`Table`: a :class:`LoopState` with the fixed context of a game (script, content, rulings) and
   the small set of **verbs** — :meth:`~Table.emit`, :meth:`~Table.add_token`, :meth:`~Table.kill`,
   :meth:`~Table.move`, :meth:`~Table.reveal_role`… — through which
-  :mod:`~rulesengine.looper.rules.abilities` and
-  :mod:`~rulesengine.looper.rules.incidents` change the state. The engine's ``Game`` is a ``Table`` with the
-  phases of the day.
+  :mod:`~rulesengine.looper.rules.abilities` and :mod:`~rulesengine.looper.rules.incidents` change the
+  state. The engine's ``Game`` is a ``Table`` with the phases of the day.
 
 >>> Phase.MASTERMIND_CARDS.rule_id
 'TL-D2'

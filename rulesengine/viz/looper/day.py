@@ -15,8 +15,7 @@ every rule decision; this module only asks it, and draws the answers.
 The agents answer through :func:`rulesengine.contract.drive`, each with its side's observation. The plans
 (:class:`DayPlan`, :class:`PlanAgent`, :func:`plan_agents`, :func:`run_until`) live in
 :mod:`rulesengine.looper.play.plans` and the demonstrations (:func:`demo`) in
-:mod:`rulesengine.viz.looper.demos`;
-they are importable from here too, as the notebooks do.
+:mod:`rulesengine.viz.looper.demos`; they are importable from here too, as the notebooks do.
 
 >>> stepper = DayStepper(draw=False)
 >>> stepper.next_step()
