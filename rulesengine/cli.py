@@ -9,6 +9,13 @@ into a one-line message on stderr with exit status 2 (the contract in
 (:func:`error_text`). :func:`main` returns the exit status in every case, usage errors and
 ``--help`` included, so it can be called in-process (the fuzz tests do).
 
+Standard output is watched (:class:`_Stdout`): a reader that went away (``… | head -1``) ends the
+command quietly with the status of SIGPIPE (141, as a shell shows it); a full disk, ``/dev/full`` or an
+I/O error is one ``error: standard output: …`` line, and a standard output closed at start one
+``error: standard output: is closed …`` line, each with status 2 (``docs/conventions.md``, Output
+files). A shipped data file that is missing or damaged is one line naming it and how to restore it
+(:class:`~rulesengine.errors.ShippedDataError`).
+
 >>> main(["--version"])
 rulesengine 0.1.0
 0
@@ -17,12 +24,22 @@ rulesengine 0.1.0
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import os
+import signal
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from rulesengine import __version__
-from rulesengine.errors import RulesEngineError
+from rulesengine.errors import InputError, RulesEngineError, ShippedDataError
+from rulesengine.messages import UnknownMessageError
+
+#: The exit status of a command whose reader went away: 128 + SIGPIPE, as a shell shows it.
+PIPE_CLOSED = 128 + int(getattr(signal, "SIGPIPE", 13))
+#: How errors name standard output.
+STDOUT = "standard output"
 
 #: Modules that provide ``register(subparsers)``: each game's commands, then the exercises.
 
@@ -39,14 +56,76 @@ class _Parser(argparse.ArgumentParser):
 
 
 def one_line(text: str) -> str:
-    """``text`` with its line breaks turned into spaces: an error is always one line.
+    """``text`` with its line breaks turned into spaces and its other control and bidirectional
+    characters escaped (:func:`rulesengine.outputs.printable`): an error is always one line, and shows
+    what a name read from a file holds.
 
     A file name or a key read from a file may hold a line break; the message must not.
 
     >>> one_line("bad.yaml: key\\nwith a break: unknown key")
     'bad.yaml: key with a break: unknown key'
+    >>> one_line("s.yaml: title \\x1b[2J\\u202e")
+    's.yaml: title \\\\x1b[2J\\\\u202e'
     """
-    return " ".join(text.splitlines())
+    from rulesengine.outputs import printable
+
+    return printable(" ".join(text.splitlines()))
+
+
+class _ReaderGone(Exception):
+    """Standard output's reader went away (a closed pipe)."""
+
+
+class _Stdout(io.TextIOBase):
+    """Standard output as the commands write it: a closed pipe raises :class:`_ReaderGone`, any other
+    failure to write an :class:`InputError` naming standard output."""
+
+    def __init__(self, stream: Any) -> None:
+        super().__init__()
+        self.stream = stream
+        self.failed = False
+
+    def _guard(self, exc: OSError) -> NoReturn:
+        self.failed = True
+        if isinstance(exc, BrokenPipeError):
+            raise _ReaderGone from None
+        raise InputError.of(STDOUT, "common.output.stdout", reason=exc.strerror or str(exc)) from None
+
+    def write(self, text: str) -> int:
+        """Write ``text`` to the stream."""
+        try:
+            return int(self.stream.write(text))
+        except OSError as exc:
+            self._guard(exc)
+
+    def flush(self) -> None:
+        """Flush the stream."""
+        try:
+            self.stream.flush()
+        except OSError as exc:
+            self._guard(exc)
+
+    def writable(self) -> bool:
+        """Always: standard output is written."""
+        return True
+
+    def isatty(self) -> bool:
+        """Whether the stream is a terminal."""
+        return bool(getattr(self.stream, "isatty", lambda: False)())
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        """The stream's encoding."""
+        return str(getattr(self.stream, "encoding", None) or "utf-8")
+
+
+def _silence(stream: Any) -> None:
+    """Point the file descriptor of ``stream`` at the null device and drop what is buffered, so the
+    interpreter's last flush does not fail on a closed pipe (Python's documented recipe)."""
+    with contextlib.suppress(AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -67,7 +146,31 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line and return the exit status."""
+    """Run the command line and return the exit status (:data:`PIPE_CLOSED` when the reader of standard
+    output went away, 2 with one ``error:`` line when it cannot be written)."""
+    stream = sys.stdout
+    if stream is None:  # started with standard output closed (``>&-``): nothing it prints would show
+        if sys.stderr is not None:
+            print(f"error: {InputError.of(STDOUT, 'common.output.stdout_closed')}", file=sys.stderr)
+        return 2
+    guarded = _Stdout(stream)
+    try:
+        with contextlib.redirect_stdout(guarded):
+            status = _main(argv)
+            sys.stdout.flush()
+    except _ReaderGone:
+        _silence(stream)
+        return PIPE_CLOSED
+    except RulesEngineError as exc:  # standard output that cannot be written, found at the last flush
+        print(f"error: {one_line(str(exc))}", file=sys.stderr)
+        status = 2
+    if guarded.failed:  # what is still buffered would fail again when the interpreter exits
+        _silence(stream)
+    return status
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    """:func:`main` once standard output is watched."""
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -84,6 +187,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(handler(args))
     except RulesEngineError as exc:
         print(f"error: {one_line(error_text(exc, args))}", file=sys.stderr)
+        return 2
+    except UnknownMessageError as exc:  # the English catalog is damaged (the code names every id it has)
+        from rulesengine.messages import TEMPLATE
+
+        print(f"error: {one_line(str(ShippedDataError(TEMPLATE, str(exc))))}", file=sys.stderr)
         return 2
 
 

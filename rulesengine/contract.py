@@ -216,7 +216,7 @@ def read_replay(
     ------
     InputError
         Naming the field: not a mapping, another game, an unknown version or key, a ``setup`` that is
-        not a mapping, ``actions`` that are not a list.
+        not a mapping, ``actions`` missing or not a list.
 
     >>> read_replay({"game": "looper", "version": 2, "setup": {"script": "x"}, "actions": []}, "looper")
     ({'script': 'x'}, [])
@@ -239,16 +239,19 @@ def read_replay(
     setup = document.get("setup", {})
     if not isinstance(setup, Mapping):
         raise InputError(f"{where}: setup", "must be a mapping")
-    actions = document.get("actions", [])
+    if "actions" not in document:
+        raise InputError.of(f"{where}: actions", "common.input.no_actions")
+    actions = document["actions"]
     if not isinstance(actions, list):
         raise InputError(f"{where}: actions", "must be a list")
     return setup, actions
 
 
-def write_replay(path: str, record: Mapping[str, Any], where: str = "--record") -> None:
-    """Write a replay file as JSON; an :class:`InputError` naming ``where`` when it cannot be written."""
-    try:
-        with open(path, "w", encoding="utf-8") as fh:
-            json.dump(record, fh, indent=1)
-    except OSError as exc:
-        raise InputError(where, f"cannot write {path} ({exc.strerror})") from None
+def write_replay(
+    path: str, record: Mapping[str, Any], where: str = "--record", inputs: Sequence[str] = ()
+) -> None:
+    """Write a replay file as JSON, whole or not at all (:func:`rulesengine.outputs.write_text`: never
+    onto one of ``inputs``); an :class:`InputError` naming ``where`` when it cannot be written."""
+    from rulesengine.outputs import write_text
+
+    write_text(path, json.dumps(record, indent=1), option=where, inputs=inputs)

@@ -139,3 +139,31 @@ class InputError(RulesEngineError, ValueError):
         from rulesengine.messages import message
 
         return f"{self.where}: {message(self.message_id, language, **self.fields)}"
+
+
+class ShippedDataError(InputError):
+    """A data file that ships with the project (``data/…``) is missing or damaged.
+
+    The message names the file and how to restore it. It is English only and made without the
+    catalogs, since the missing file may be a catalog itself.
+
+    >>> from rulesengine.paths import DATA_DIR
+    >>> print(ShippedDataError(DATA_DIR / "grove" / "equilibrium_3p.json", "invalid JSON at line 9"))
+    data/grove/equilibrium_3p.json: invalid JSON at line 9; this file ships with rulesengine: \
+restore it with 'git checkout -- data/grove/equilibrium_3p.json' in the clone, or reinstall rulesengine
+    """
+
+    def __init__(self, path: Any, problem: str) -> None:
+        from rulesengine.paths import shipped_name
+
+        name = shipped_name(path)
+        hint = f"restore it with 'git checkout -- {name}' in the clone, or reinstall rulesengine"
+        super().__init__(name, f"{problem}; this file ships with rulesengine: {hint}")
+        self.path = path
+
+    @classmethod
+    def wrap(cls, path: Any, exc: InputError) -> ShippedDataError:
+        """The same problem as ``exc`` (a reader's error for the file ``path``), with the restore hint."""
+        if isinstance(exc, ShippedDataError):
+            return exc
+        return cls(path, exc.message)

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Literal
 
 from rulesengine import messages
-from rulesengine.errors import InputError
+from rulesengine.errors import InputError, ShippedDataError
 from rulesengine.paths import DATA_DIR
 
 Language = Literal["en", "vi"]
@@ -60,26 +60,34 @@ def read_glossary(path: Path) -> dict[str, Term]:
     >>> len(read_glossary(DATA_DIR / "glossary.csv")) > 50
     True
     """
+    import io
+
+    from rulesengine.inputs import read_text
+
     terms: dict[str, Term] = {}
-    with path.open(encoding="utf-8", newline="") as handle:
-        reader = csv.DictReader(handle)
-        if tuple(reader.fieldnames or ()) != GLOSSARY_COLUMNS:
-            raise InputError(f"{path.name}", f"columns must be {', '.join(GLOSSARY_COLUMNS)}")
-        for line, row in enumerate(reader, start=2):
-            for field in ("key", "game", "en", "vi"):
-                if not (row.get(field) or "").strip():
-                    raise InputError(f"{path.name}: line {line}: {field}", "must not be empty")
-            key = row["key"].strip()
-            if key in terms:
-                raise InputError(f"{path.name}: line {line}: key", f"duplicate term {key!r}")
-            terms[key] = Term(**{name: (row[name] or "").strip() for name in GLOSSARY_COLUMNS})
+    reader = csv.DictReader(io.StringIO(read_text(path, path.name), newline=""))
+    if tuple(reader.fieldnames or ()) != GLOSSARY_COLUMNS:
+        raise InputError(f"{path.name}", f"columns must be {', '.join(GLOSSARY_COLUMNS)}")
+    for line, row in enumerate(reader, start=2):
+        for field in ("key", "game", "en", "vi"):
+            if not (row.get(field) or "").strip():
+                raise InputError(f"{path.name}: line {line}: {field}", "must not be empty")
+        key = row["key"].strip()
+        if key in terms:
+            raise InputError(f"{path.name}: line {line}: key", f"duplicate term {key!r}")
+        terms[key] = Term(**{name: (row[name] or "").strip() for name in GLOSSARY_COLUMNS})
     return terms
 
 
 @cache
 def glossary() -> dict[str, Term]:
-    """The project's glossary, read once from ``data/glossary.csv``."""
-    return read_glossary(DATA_DIR / "glossary.csv")
+    """The project's glossary, read once from ``data/glossary.csv`` (missing or damaged: a
+    :class:`~rulesengine.errors.ShippedDataError` saying how to restore it)."""
+    path = DATA_DIR / "glossary.csv"
+    try:
+        return read_glossary(path)
+    except InputError as exc:
+        raise ShippedDataError.wrap(path, exc) from None
 
 
 _state: dict[str, Language] = {"language": "en"}

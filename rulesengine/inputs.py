@@ -30,8 +30,11 @@ rulesengine.errors.InputError: --players: must be 2 to 5 written with the digits
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
+import stat
 from pathlib import Path
 from typing import Any, Final
 
@@ -96,7 +99,9 @@ def read_text(
 ) -> str:
     """The text of a file: at most :data:`MAX_FILE_BYTES` bytes of UTF-8 (a leading BOM is dropped).
 
-    ``name`` is how errors name the file (default: the path as given).
+    ``name`` is how errors name the file (default: the path as given). Only a regular file is read: a
+    folder, a FIFO, a device or a socket is refused at once (a FIFO is opened without waiting for a
+    writer, so it never hangs).
 
     >>> read_text("/no/such/file.yaml")
     Traceback (most recent call last):
@@ -105,10 +110,19 @@ def read_text(
     """
     name = str(path) if name is None else name
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_FILE_BYTES + 1)
+        # O_NONBLOCK: opening a FIFO does not wait for a writer; only a regular file is then read
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        with open(fd, "rb", closefd=True) as fh:
+            mode = os.fstat(fd).st_mode
+            if stat.S_ISDIR(mode):
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+            raw = fh.read(MAX_FILE_BYTES + 1) if stat.S_ISREG(mode) else None
     except OSError as exc:
         raise error_cls.of(name, "common.input.unreadable", reason=exc.strerror or str(exc)) from None
+    except ValueError as exc:  # a path with a NUL character
+        raise error_cls.of(name, "common.input.unreadable", reason=str(exc)) from None
+    if raw is None:
+        raise error_cls.of(name, "common.input.not_regular")
     if len(raw) > MAX_FILE_BYTES:
         raise error_cls.of(name, "common.input.too_large", limit=f"{MAX_FILE_BYTES:,}")
     try:

@@ -32,8 +32,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
+from rulesengine.errors import ShippedDataError
 from rulesengine.paths import DATA_DIR
 
 #: The catalogs' folder, the gettext domain and the languages with a catalog.
@@ -53,7 +54,25 @@ def catalog_path(language: str) -> Path:
 
 
 class UnknownMessageError(LookupError):
-    """A message id that the English catalog does not have (a programming mistake, not a user's)."""
+    """A message id that the English catalog does not have (a programming mistake, not a user's, or a
+    damaged ``data/locale/rulesengine.pot``: the command line says how to restore it)."""
+
+
+class _CatalogFileError(ShippedDataError):
+    """A catalog that cannot be read. Its message cannot come from the catalogs, so the reader's
+    problems (:func:`rulesengine.inputs.read_text`) are said here, in English."""
+
+    _PROBLEMS: ClassVar[dict[str, str]] = {
+        "common.input.unreadable": "cannot be read ({reason})",
+        "common.input.too_large": "is larger than the limit of {limit} bytes",
+        "common.input.not_utf8": "is not UTF-8 text (byte 0x{byte} at line {line}, byte offset {offset})",
+        "common.input.not_regular": "is not a regular file",
+    }
+
+    @classmethod
+    def of(cls, where: str, message_id: str, /, **fields: Any) -> _CatalogFileError:
+        """The reader's problem ``message_id`` for the catalog ``where``, without the catalogs."""
+        return cls(Path(where), cls._PROBLEMS[message_id].format(**fields))
 
 
 @dataclass(frozen=True)
@@ -71,10 +90,14 @@ def read_catalog(path: Path) -> dict[str, Entry]:
 
     The text is the ``msgstr`` of a translation, or the ``msgid`` (the English) of the template.
     """
+    import io
+
     from babel.messages.pofile import read_po
 
-    with path.open("rb") as handle:
-        cat = read_po(handle, domain=DOMAIN)
+    from rulesengine.inputs import read_text
+
+    text = read_text(path, str(path), _CatalogFileError)
+    cat = read_po(io.StringIO(text), domain=DOMAIN)
     template = path.suffix == ".pot"
     entries: dict[str, Entry] = {}
     for item in cat:

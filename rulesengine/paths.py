@@ -14,3 +14,16 @@ from pathlib import Path
 
 #: The repository's ``data/`` folder (or ``$RULESENGINE_DATA``).
 DATA_DIR = Path(os.environ.get("RULESENGINE_DATA", Path(__file__).resolve().parent.parent / "data"))
+
+
+def shipped_name(path: str | Path) -> str:
+    """How a shipped data file is named in errors: ``data/…`` as in the repository (the path as given
+    when it is not under :data:`DATA_DIR`).
+
+    >>> shipped_name(DATA_DIR / "locale" / "rulesengine.pot")
+    'data/locale/rulesengine.pot'
+    """
+    try:
+        return (Path("data") / Path(path).relative_to(DATA_DIR)).as_posix()
+    except ValueError:
+        return str(path)

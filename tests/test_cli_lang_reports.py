@@ -260,8 +260,8 @@ def test_looper_import_in_vietnamese(capsys, tmp_path):
         ),
         (
             ["looper", "export", str(SCRIPTS_DIR / "fs_01_tutorial.yaml"), "--out", "/no/such/folder/x.json"],
-            "error: --out: cannot write /no/such/folder/x.json (",
-            "error: --out: không ghi được /no/such/folder/x.json (",
+            "error: --out: no folder /no/such/folder to write x.json in",  # before any work (issue 26)
+            "error: --out: không có thư mục /no/such/folder để ghi x.json vào",
         ),
     ],
 )

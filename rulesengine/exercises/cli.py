@@ -33,6 +33,7 @@ from rulesengine.errors import InputError
 from rulesengine.exercises.core import GAMES, Exercise, generate, kind, kinds
 from rulesengine.inputs import parse_int, parse_seed
 from rulesengine.messages import message
+from rulesengine.outputs import output_path, printable
 
 __all__ = ["register", "render"]
 
@@ -85,17 +86,13 @@ MAX_SHEET = 50
 
 
 def _out_path(text: str | None) -> Path:
-    """Where ``--out`` asks the sheet to go: an ``.html`` file in a folder that exists."""
-    if text is None or not text.strip():
+    """Where ``--out`` asks the sheet to go: an ``.html`` file in a folder that exists
+    (:func:`rulesengine.outputs.output_path`: not empty, not a folder)."""
+    if text is None:
         raise InputError("--out", "is required with --sheet: the .html file to write")
-    path = Path(text)
-    if path.suffix.lower() not in (".html", ".htm"):
+    if text.strip() and Path(text).suffix.lower() not in (".html", ".htm"):
         raise InputError("--out", f"must name an .html file, got {text!r}")
-    if path.is_dir():
-        raise InputError("--out", f"is a folder, not a file: {text!r}")
-    if not path.parent.is_dir():
-        raise InputError("--out", f"no folder {str(path.parent)!r} to write {path.name!r} in")
-    return path
+    return output_path(text, "--out")
 
 
 def _sheet(args: argparse.Namespace, seed: int | None, difficulty: int | None, language: str) -> int:
@@ -112,11 +109,8 @@ def _sheet(args: argparse.Namespace, seed: int | None, difficulty: int | None, l
     from rulesengine.viz.exercise_sheet import write_sheet
 
     start = random.randrange(10**6) if seed is None else seed
-    try:
-        write_sheet(path, args.exercise_game, args.kind, count, start, difficulty, language)
-    except OSError as exc:
-        raise InputError("--out", f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
-    print(message("exercise.sheet.wrote", language, path=str(path), count=count, first=start,
+    write_sheet(path, args.exercise_game, args.kind, count, start, difficulty, language, option="--out")
+    print(message("exercise.sheet.wrote", language, path=printable(str(path)), count=count, first=start,
                   last=start + count - 1))
     return 0
 

@@ -40,6 +40,7 @@ from rulesengine.grove.rules.game import GameState
 from rulesengine.grove.strategy.policies import STRATEGIES
 from rulesengine.inputs import is_int_text, parse_int, parse_seed, read_json
 from rulesengine.messages import message
+from rulesengine.outputs import output_path, printable
 
 __all__ = ["parse_odds_args", "register", "render_odds", "render_strategy"]
 
@@ -160,11 +161,12 @@ def _play_handler(args: argparse.Namespace) -> int:
     strategy = (args.strategy or "best").strip()
     if strategy not in STRATEGIES:
         raise InputError("--strategy", f"must be one of {', '.join(STRATEGIES)}; got {args.strategy!r}")
+    record = None if args.record is None else output_path(args.record, "--record")
     state = play_seeded(players, seed, strategy)
-    if args.record:
+    if record is not None:
         from rulesengine.grove.play.replay import to_record
 
-        write_replay(args.record, to_record(state))
+        write_replay(str(record), to_record(state))
     return _game_output(state, args.json, args.lang)
 
 
@@ -193,8 +195,6 @@ def _table_handler(args: argparse.Namespace) -> int:
 
 
 def _strategy_handler(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from rulesengine.grove.strategy.equilibrium import SOLVED, save, strategy_path
     from rulesengine.runner import run_tasks
 
@@ -206,14 +206,10 @@ def _strategy_handler(args: argparse.Namespace) -> int:
     iterations = parse_int(args.iterations or "100", "--iterations", 1, 100_000)
     deals = parse_int(args.deals or "0", "--deals", 0, 5040)
     workers, scheduler = _where(args)
-    out = Path(args.out) if args.out else strategy_path(players)
+    out = strategy_path(players) if args.out is None else output_path(args.out, "--out")
     [solution] = run_tasks(_solve_task, [(players, iterations, deals)], workers=workers, scheduler=scheduler,
                            star=True)
-    try:
-        path = save(solution, out)
-    except OSError as exc:
-        raise InputError.of("--out", "common.input.cannot_write", path=str(out),
-                            reason=exc.strerror or str(exc)) from None
+    path = save(solution, out, option="--out")  # whole or not at all (rulesengine.outputs)
     record = {"players": players, "iterations": iterations, "deals": deals, solution.measure: solution.value,
               "seconds": round(solution.seconds, 2),
               "iterations_per_second": round(iterations / solution.seconds, 3) if solution.seconds else None,
@@ -222,7 +218,7 @@ def _strategy_handler(args: argparse.Namespace) -> int:
         print(json.dumps(record))
     else:
         print(render_strategy(players, iterations, solution.seconds, solution.measure, solution.value,
-                              str(path), len(solution.table), args.lang or "en"))
+                              printable(str(path)), len(solution.table), args.lang or "en"))
     return 0
 
 
@@ -251,10 +247,14 @@ def _solve_task(players: int, iterations: int, deals: int) -> Any:
 
 
 def _where(args: argparse.Namespace) -> tuple[int | None, str | None]:
-    """``--workers`` and ``--scheduler``, checked (not both)."""
+    """``--workers`` and ``--scheduler``, checked (not both; the address's form, or that of
+    ``DASK_SCHEDULER_ADDRESS``, before any work: :func:`rulesengine.runner.resolve_scheduler`)."""
+    from rulesengine.runner import resolve_scheduler
+
     workers = None if args.workers is None else parse_int(args.workers, "--workers", 1, 256)
     if workers is not None and args.scheduler is not None:
         raise InputError.of("--scheduler", "grove.cli.error.not_both")
+    resolve_scheduler(workers, args.scheduler)
     return workers, args.scheduler
 
 

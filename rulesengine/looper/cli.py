@@ -43,9 +43,17 @@ from collections.abc import Callable
 from typing import Any
 
 from rulesengine.contract import drive, write_replay
+from rulesengine.errors import InputError
 from rulesengine.inputs import parse_seed
 from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
-from rulesengine.looper.play.replay import decisions_document, read_decisions, replay, report, text_report
+from rulesengine.looper.play.replay import (
+    decisions_document,
+    read_decisions,
+    replay,
+    report,
+    ruling_options,
+    text_report,
+)
 from rulesengine.looper.rules.actions import from_dict
 from rulesengine.looper.rules.engine import Game
 from rulesengine.looper.rules.script import load_script, validation_report
@@ -57,6 +65,7 @@ from rulesengine.looper.rules.text import (
     role_name,
 )
 from rulesengine.messages import message
+from rulesengine.outputs import output_path, printable, write_files, write_text
 
 #: The languages of ``--lang``.
 LANGS = ("en", "vi")
@@ -107,6 +116,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     seed = parse_seed(args.seed)
+    record = None if args.record is None else output_path(args.record, "--record", inputs=[args.script])
     script = load_script(args.script)
     game = Game(script)
     if args.agents == "random":
@@ -120,15 +130,17 @@ def _play(args: argparse.Namespace) -> int:
             "protagonists": HeuristicProtagonists(seed + 1),
         }
     drive(game, agents)
-    if args.record:
-        write_replay(args.record, decisions_document(game))
+    if record is not None:
+        write_replay(str(record), decisions_document(game), inputs=[args.script])
     _print(game, args.json, args.lang)
     return 0
 
 
 def _report_lines(head: str, valid: bool, problems: list[str], notes: list[str], lang: str) -> list[str]:
     """What ``validate`` and ``import`` print for one script: ``HEAD: valid`` (or ``INVALID``), then each
-    problem and note, indented, in ``lang``.
+    problem and note, indented, in ``lang``. What comes from a file (a title, a name, a value) is shown
+    with its control and bidirectional characters escaped (:func:`rulesengine.outputs.printable`): one
+    line per item, whatever the file holds.
 
     >>> for line in _report_lines("s.yaml", False, ["s.yaml: public: days: …"], [], "vi"):
     ...     print(line)
@@ -136,9 +148,9 @@ def _report_lines(head: str, valid: bool, problems: list[str], notes: list[str],
       lỗi: s.yaml: public: days: …
     """
     status = message("looper.cli.valid" if valid else "looper.cli.invalid", lang)
-    lines = [f"{head}: {status}"]
-    lines += [f"  {message('looper.cli.problem', lang, problem=problem)}" for problem in problems]
-    lines += [f"  {message('looper.cli.note', lang, note=note)}" for note in notes]
+    lines = [f"{printable(head)}: {status}"]
+    lines += [f"  {message('looper.cli.problem', lang, problem=printable(problem))}" for problem in problems]
+    lines += [f"  {message('looper.cli.note', lang, note=printable(note))}" for note in notes]
     return lines
 
 
@@ -163,16 +175,31 @@ def _register_deduce(sub: Any) -> None:
     dp.add_argument("decisions", help="decisions file (YAML or JSON); only the Protagonists' view is used")
     dp.add_argument("--json", action="store_true", help="print one JSON object")
     dp.add_argument("--lang", choices=("en", "vi"), default="en", help="language of the explanations")
-    dp.set_defaults(handler=_deduce)
+    dp.set_defaults(handler=_deduce, error_lang=True)
+
+
+def _unexplained(result: Any, where: str, lang: str) -> InputError:
+    """The error for a record no private sheet explains, naming the first event that cannot be explained:
+    the one that removed the last candidates (the eliminations are charged to events in record order,
+    each candidate to the first event it cannot produce)."""
+    last = result.as_dict(lang)["eliminated"][-1]
+    return InputError.of(where, "looper.deduce.cli.unexplained", event=last["event"], kind=last["kind"],
+                         why=last["why"])
 
 
 def _deduce(args: argparse.Namespace) -> int:
-    """Replay the decisions, keep only the Protagonists' record, and print the deduction."""
+    """Replay the decisions with their ruling options, keep only the Protagonists' record, and print the
+    deduction; a record that no private sheet explains is an error naming the first event that cannot be
+    explained (never a silent "0 candidates")."""
     from rulesengine.looper.deduction import PublicRecord, deduce
 
     script = load_script(args.script)
-    game = replay(script, read_decisions(args.decisions), where=args.decisions)
-    result = deduce(PublicRecord.from_game(game))
+    document = read_decisions(args.decisions)
+    game = replay(script, document, where=args.decisions)
+    options = ruling_options(script, document, where=args.decisions)
+    result = deduce(PublicRecord.from_game(game, options))
+    if result.candidates == 0:
+        raise _unexplained(result, args.decisions, args.lang)
     data = result.as_dict(args.lang)
     if args.json:
         print(json.dumps(data, sort_keys=True, ensure_ascii=False))
@@ -232,20 +259,20 @@ def _import(args: argparse.Namespace) -> int:
     from rulesengine.looper.rules.script import dump_script
 
     difficulty = None if args.difficulty is None else parse_int(args.difficulty, "--difficulty", 1, 99)
+    folder = None if args.out is None else output_path(args.out, "--out", folder=True)
     data = read_community(args.file)
     results = import_scripts(data, Path(args.file).name, title=args.title, difficulty=difficulty)
-    if args.out:
-        folder = Path(args.out)
-        for result in results:
-            if result.script is not None:
-                _write(folder / f"{result.script.id}.yaml", dump_script(result.script), folder=True)
+    if folder is not None:  # every converted script, or none (rulesengine.outputs)
+        files = {f"{r.script.id}.yaml": dump_script(r.script) for r in results if r.script is not None}
+        write_files(folder, files, option="--out", inputs=[args.file])
     if args.json:
         print(json.dumps([r.as_dict() for r in results], sort_keys=True, ensure_ascii=False))
     else:
         lang = args.lang or "en"
         for r in results:
             if r.script is None:
-                print(message("looper.cli.skipped", lang, title=r.title, reason=r.reason_in(lang)))
+                reason = printable(r.reason_in(lang))
+                print(message("looper.cli.skipped", lang, title=printable(r.title), reason=reason))
                 continue
             head = f"{r.script.id}: {r.title}"
             print("\n".join(_report_lines(head, r.status == "valid", r.problems_in(lang), r.warnings_in(lang),
@@ -254,28 +281,15 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    """Print (or write to ``--out``) the scripts as one community file."""
-    from pathlib import Path
+    """Print (or write to ``--out``, whole or not at all, never onto a script) the scripts as one community
+    file."""
 
     from rulesengine.looper.play.community import export_scripts
 
+    out = None if args.out is None else output_path(args.out, "--out", inputs=args.scripts)
     text = json.dumps(export_scripts([load_script(p) for p in args.scripts]), indent=2, ensure_ascii=False)
-    if args.out:
-        _write(Path(args.out), text + "\n")
+    if out is not None:
+        write_text(out, text + "\n", option="--out", inputs=args.scripts)
     else:
         print(text)
     return 0
-
-
-def _write(path: Any, text: str, folder: bool = False) -> None:
-    """Write ``text`` to ``path`` (making its folder with ``folder``); a file that cannot be written is one
-    ``--out: cannot write …`` error, not a traceback."""
-    from rulesengine.errors import InputError
-
-    try:
-        if folder:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise InputError.of("--out", "common.input.cannot_write", path=str(path), reason=reason) from None

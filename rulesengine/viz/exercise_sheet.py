@@ -136,9 +136,13 @@ def sheet_html(exercises: Sequence[Exercise], language: str, *, pictures: bool =
 
 
 def write_sheet(out: str | Path, game: str, kind_name: str, count: int, seed: int,
-                difficulty: int | None = None, language: str = "en") -> Path:
-    """Write a sheet of ``count`` exercises to ``out`` (:func:`make_sheet`, :func:`sheet_html`)."""
+                difficulty: int | None = None, language: str = "en", option: str | None = None) -> Path:
+    """Write a sheet of ``count`` exercises to ``out`` (:func:`make_sheet`, :func:`sheet_html`), whole or
+    not at all (:func:`rulesengine.outputs.write_text`; a failure is an ``InputError`` naming ``option``,
+    default the file, and leaves the previous file as it was)."""
+    from rulesengine.outputs import write_text
+
     path = Path(out)
     page = sheet_html(make_sheet(game, kind_name, count, seed, difficulty), language)
-    path.write_text(page, encoding="utf-8")
+    write_text(path, page, option=str(path) if option is None else option)
     return path

@@ -28,7 +28,6 @@ it this round).
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -37,9 +36,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
-from rulesengine.errors import InputError
+from rulesengine.errors import InputError, ShippedDataError
 from rulesengine.grove.odds.exact import Knowledge, culprit_odds
 from rulesengine.grove.rules.figures import Figure
+from rulesengine.inputs import read_json
 from rulesengine.paths import DATA_DIR
 
 __all__ = [
@@ -234,8 +234,17 @@ def load_strategy(players: int) -> RoundStrategy:
     if not path.exists():
         raise InputError("strategy", f"no saved equilibrium for {players} players ({path.name}); "
                          f"make it with python -m rulesengine grove strategy --players {players}")
-    document = json.loads(path.read_text(encoding="utf-8"))
-    table = {k: (float(v[0]), float(v[1]), float(v[2])) for k, v in document["strategy"].items()}
+    try:
+        document = read_json(path)  # bounded: size, UTF-8, nesting, numbers (rulesengine.inputs)
+    except InputError as exc:
+        raise ShippedDataError.wrap(path, exc) from None
+    strategy = document.get("strategy") if isinstance(document, dict) else None
+    try:
+        if not isinstance(document, dict) or not isinstance(strategy, dict):
+            raise TypeError("no 'strategy' mapping")
+        table = {str(k): (float(v[0]), float(v[1]), float(v[2])) for k, v in strategy.items()}
+    except (TypeError, ValueError, IndexError, KeyError) as exc:
+        raise ShippedDataError(path, f"not a saved strategy ({exc})") from None
     meta = {k: v for k, v in document.items() if k != "strategy"}
     return RoundStrategy(players, table, meta)
 

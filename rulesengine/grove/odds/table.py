@@ -23,9 +23,12 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from pathlib import Path
 
+from rulesengine.errors import InputError, ShippedDataError
 from rulesengine.grove.odds.exact import culprit_odds, information_states
 from rulesengine.grove.rules.figures import MAX_PLAYERS, MIN_PLAYERS
+from rulesengine.inputs import read_text
 from rulesengine.messages import message
+from rulesengine.outputs import write_text
 from rulesengine.paths import DATA_DIR
 
 __all__ = ["COLUMNS", "TABLE_PATH", "main", "read_table", "render_table", "table_rows"]
@@ -74,9 +77,12 @@ def render_table(players: Iterable[int] = range(MIN_PLAYERS, MAX_PLAYERS + 1)) -
 
 
 def read_table(path: Path = TABLE_PATH) -> list[dict[str, str]]:
-    """The stored table as a list of row dicts."""
-    with path.open(newline="", encoding="utf-8") as fh:
-        return list(csv.DictReader(fh))
+    """The stored table as a list of row dicts (read through :func:`rulesengine.inputs.read_text`; the
+    shipped table missing or damaged: a :class:`~rulesengine.errors.ShippedDataError`)."""
+    try:
+        return list(csv.DictReader(io.StringIO(read_text(path), newline="")))
+    except InputError as exc:
+        raise ShippedDataError.wrap(path, exc) if path == TABLE_PATH else exc from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -90,14 +96,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     path = Path(args.out)
     rows = text.count("\n") - 1
     if args.check:
-        stored = path.read_text(encoding="utf-8") if path.is_file() else ""
+        stored = read_text(path) if path.exists() else ""
         if stored != text:
             print(message("grove.cli.table.out_of_date", args.lang, path=path), file=sys.stderr)
             return 1
         print(message("grove.cli.table.up_to_date", args.lang, path=path, rows=rows))
         return 0
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    write_text(path, text, option="--out")  # whole or not at all (rulesengine.outputs)
     print(message("grove.cli.table.wrote", args.lang, path=path, rows=rows))
     return 0
 

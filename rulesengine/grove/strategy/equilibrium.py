@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesengine.grove.odds.models import RoundStrategy, canonical_key, load_strategy, strategy_path
+from rulesengine.outputs import write_text
 
 __all__ = [
     "RoundStrategy",
@@ -108,8 +109,13 @@ def solve(players: int, iterations: int, deals: int = 0, deal_seed: int = 0,
     return Solution(players, iterations, measure, value, history, table, seconds, deals)
 
 
-def save(solution: Solution, path: Path | None = None) -> Path:
-    """Write the solution as JSON (probabilities to 4 decimals) with the command that regenerates it."""
+def save(solution: Solution, path: Path | None = None, option: str | None = None) -> Path:
+    """Write the solution as JSON (probabilities to 4 decimals) with the command that regenerates it.
+
+    The file is written whole or not at all (:func:`rulesengine.outputs.write_text`): a failure leaves
+    the previous file as it was and is an :class:`~rulesengine.errors.InputError` naming ``option``
+    (default: the file).
+    """
     path = strategy_path(solution.players) if path is None else path
     document = {
         "game": "python_in_a_grove_round",
@@ -126,7 +132,7 @@ def save(solution: Solution, path: Path | None = None) -> Path:
         "strategy": {k: [round(p, 4) for p in v] for k, v in sorted(solution.table.items())},
     }
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(document, indent=0) + "\n", encoding="utf-8")
+    write_text(path, json.dumps(document, indent=0) + "\n", option=str(path) if option is None else option)
     return path
 
 

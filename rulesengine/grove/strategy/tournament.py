@@ -19,7 +19,6 @@ standard error is ``sqrt(p (1 - p) / m)``), over its ``m`` seat-games.
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from collections.abc import Sequence
@@ -27,8 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rulesengine.errors import InputError
+from rulesengine.errors import InputError, ShippedDataError
 from rulesengine.grove.rules.figures import check_players
+from rulesengine.inputs import read_json
 from rulesengine.messages import message
 from rulesengine.paths import DATA_DIR
 
@@ -197,5 +197,10 @@ def saved_tournament(players: int) -> dict[str, Any]:
     path = tournament_path(players)
     if not path.exists():
         raise InputError("tournament", f"no saved tournament for {players} players ({path.name})")
-    record: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        record = read_json(path)  # bounded (rulesengine.inputs)
+    except InputError as exc:
+        raise ShippedDataError.wrap(path, exc) from None
+    if not isinstance(record, dict):
+        raise ShippedDataError(path, "not a saved tournament (expected a JSON object)")
     return record

@@ -6,7 +6,7 @@ Built from the protagonists' view of a game, never from its hidden part.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rulesengine.looper.rules.actions import Action
@@ -44,14 +44,20 @@ class PublicRecord:
         )
 
     @classmethod
-    def from_game(cls, game: Game) -> PublicRecord:
+    def from_game(cls, game: Game, options: Mapping[str, object] | None = None) -> PublicRecord:
         """The record of ``game`` as the Protagonists saw it: their observation, the public sheet and their
-        own decisions (``history`` entries not the Mastermind's)."""
+        own decisions (``history`` entries not the Mastermind's).
+
+        ``options`` are the ruling options the game was played with when they are not the script's own
+        (a decisions file's ``setup.options``: :func:`rulesengine.looper.play.replay.ruling_options`);
+        the sheet carries them, so the deduction plays every candidate under the same rulings.
+        """
         seen = observation(game, "protagonists")
         assert isinstance(seen, ProtagonistsObservation)
-        return cls.from_observation(
-            seen, PublicSheet.of(game.script), [(w, a) for w, a in game.history if w != "mastermind"]
-        )
+        sheet = PublicSheet.of(game.script)
+        if options is not None:
+            sheet = replace(sheet, options=tuple(sorted(options.items())))
+        return cls.from_observation(seen, sheet, [(w, a) for w, a in game.history if w != "mastermind"])
 
 
 def _revealed_culprits(record: PublicRecord) -> dict[int, str]:

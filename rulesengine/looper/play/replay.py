@@ -60,17 +60,9 @@ def read_decisions(path: str | Path) -> dict[str, Any]:
     return dict(data)
 
 
-def replay(script: Script, document: Mapping[str, Any], where: str = "decisions") -> Game:
-    """Play the decisions of ``document`` on ``script`` and return the game where they end.
-
-    Raises
-    ------
-    InputError
-        For a malformed document (unknown key, wrong script id, a decision that is not an action dict,
-        a ``who`` that does not match the pending decision).
-    IllegalActionError
-        For a decision the rules refuse; the message names its index.
-    """
+def _read(script: Script, document: Mapping[str, Any], where: str) -> tuple[dict[str, Any], list[Any], str]:
+    """The ruling options, the decisions and their field name (``actions`` or ``decisions``) of a
+    decisions file for ``script``, checked."""
     shared = read_replay(document, "looper", where)
     if shared is not None:
         setup, decisions = shared
@@ -87,7 +79,9 @@ def replay(script: Script, document: Mapping[str, Any], where: str = "decisions"
         if fmt != FORMAT:
             raise InputError(f"{where}: format", f"expected {FORMAT!r}, got {fmt!r}")
         sid, extra, at = document.get("script"), document.get("options") or {}, where
-        old = document.get("decisions")
+        if "decisions" not in document:
+            raise InputError.of(f"{where}: decisions", "common.input.no_actions")
+        old = document["decisions"]
         if not isinstance(old, list):
             raise InputError(f"{where}: decisions", "expected a list")
         decisions = old
@@ -98,9 +92,40 @@ def replay(script: Script, document: Mapping[str, Any], where: str = "decisions"
         raise InputError(f"{at}: options", "expected a mapping")
     from_options(extra, f"{at}: options")  # the file's own options, named by the file
     options.update(extra)
+    return options, list(decisions), "actions" if shared is not None else "decisions"
+
+
+def ruling_options(script: Script, document: Mapping[str, Any], where: str = "decisions") -> dict[str, Any]:
+    """The ruling options a decisions file is played with: the script's own, then the file's
+    (``setup.options``, or ``options`` in the older shape) over them, each checked and named by the
+    file. :func:`replay` plays with these; ``looper deduce`` deduces with them.
+
+    >>> from rulesengine.looper.rules.script import SCRIPTS_DIR, load_script
+    >>> script = load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml")
+    >>> setup = {"options": {"mystery_boy_from_loop": 1}}
+    >>> doc = {"game": "looper", "version": 2, "setup": setup, "actions": []}
+    >>> ruling_options(script, doc)["mystery_boy_from_loop"]
+    1
+    """
+    return _read(script, document, where)[0]
+
+
+def replay(script: Script, document: Mapping[str, Any], where: str = "decisions") -> Game:
+    """Play the decisions of ``document`` on ``script`` with its :func:`ruling_options` and return the
+    game where they end.
+
+    Raises
+    ------
+    InputError
+        For a malformed document (unknown key, wrong script id, no ``actions``, a decision that is not
+        an action dict, a ``who`` that does not match the pending decision).
+    IllegalActionError
+        For a decision the rules refuse; the message names its index.
+    """
+    options, decisions, field = _read(script, document, where)
     game = Game(script, rulings=from_options(options))
     for i, entry in enumerate(decisions):
-        here = f"{where}: {'actions' if shared is not None else 'decisions'}[{i}]"
+        here = f"{where}: {field}[{i}]"
         if not isinstance(entry, Mapping):
             raise InputError(here, f"expected an action mapping, got {entry!r}")
         body = {k: v for k, v in entry.items() if k != "who"}

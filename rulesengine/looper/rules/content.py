@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Literal, TypeVar
 
 from rulesengine import inputs
-from rulesengine.errors import InputError
+from rulesengine.errors import InputError, ShippedDataError
 from rulesengine.paths import DATA_DIR
 
 __all__ = [
@@ -440,9 +440,16 @@ def _show(value: object) -> str:
 def read_yaml(path: Path, error_cls: type[InputError] = ContentError) -> object:
     """Read one YAML file; a missing file, a syntax error or a repeated key raises ``error_cls``.
 
-    The bounded reader of :mod:`rulesengine.inputs` (size, encoding, nesting) names the file.
+    The bounded reader of :mod:`rulesengine.inputs` (size, encoding, nesting) names the file. A shipped
+    file (under ``data/``) that is missing or damaged is a :class:`~rulesengine.errors.ShippedDataError`
+    saying how to restore it.
     """
-    return inputs.read_yaml(path, path.name, error_cls)
+    try:
+        return inputs.read_yaml(path, path.name, error_cls)
+    except InputError as exc:
+        if Path(path).resolve().is_relative_to(DATA_DIR.resolve()):
+            raise ShippedDataError.wrap(path, exc) from None
+        raise
 
 
 def parse_yaml(text: str, name: str, error_cls: type[InputError] = ContentError) -> object:

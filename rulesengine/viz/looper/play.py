@@ -83,13 +83,11 @@ def script_files(path: str | Path) -> list[tuple[str, str]]:
         raise InputError(
             path.name, "no valid First Steps or Basic Tragedy X script to play (see looper import)"
         )
+    from rulesengine.outputs import write_files
+
     folder = Path(tempfile.mkdtemp(prefix="rulesengine-import-"))
-    out = []
-    for script in valid:
-        target = folder / f"{script.id}.yaml"
-        target.write_text(dump_script(script), encoding="utf-8")
-        out.append((script.title, str(target.with_suffix(""))))
-    return out
+    write_files(folder, {f"{s.id}.yaml": dump_script(s) for s in valid}, option=path.name)
+    return [(s.title, str(folder / s.id)) for s in valid]
 
 
 def notes(view: Mapping[str, Any], lang: str | None = None) -> list[str]:
