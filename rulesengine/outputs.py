@@ -4,8 +4,9 @@ Every command and widget that writes a file goes through this module (``docs/con
 files):
 
 * :func:`output_path` checks an output option **before any work**: an empty path, a folder (or, for a
-  folder output, a file), a folder that does not exist, or a path that is one of the command's inputs
-  (the same file after resolving links, :func:`os.path.samefile`) is an
+  folder output, a file), a file in a folder that does not exist, something that is not a regular file
+  (a device such as ``/dev/null``, a FIFO: renaming a file over it would destroy it), or a path that is
+  one of the command's inputs (the same file after resolving links, :func:`os.path.samefile`) is an
   :class:`~rulesengine.errors.InputError` naming the option.
 * :func:`write_text` writes one file: to a temporary file in the same folder, flushed to the disk
   (``fsync``) and renamed over the target with :func:`os.replace`. A failure (a full disk, a file-size
@@ -103,6 +104,8 @@ def output_path(
             return path
         if path.is_dir():
             raise InputError.of(option, "common.output.is_folder", path=text)
+        if path.exists() and not path.is_file():  # replacing /dev/null or a FIFO would destroy it
+            raise InputError.of(option, "common.output.not_regular", path=text)
         if not path.parent.is_dir():
             raise InputError.of(option, "common.output.no_folder", folder=str(path.parent), name=path.name)
     except OSError as exc:  # a name too long, a folder that cannot be searched

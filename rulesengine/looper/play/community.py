@@ -200,6 +200,28 @@ def read_community(path: str | Path) -> object:
     return parse_community(read_text(path, name, CommunityError), name)
 
 
+def _option_value(text: str, where: str) -> object:
+    """The value of a ``Ruling option: NAME = VALUE`` line: JSON read by the bounded reader (nesting and
+    number length limited, :func:`rulesengine.inputs.parse_json`), or the text itself when it is a bare
+    word (``refusal``). Text that starts like a JSON list, mapping, string or number but is not one
+    within the limits is an error naming the option.
+
+    >>> _option_value("2", "x"), _option_value("true", "x"), _option_value("refusal", "x")
+    (2, True, 'refusal')
+    >>> _option_value("[" * 100, "s: specialRules: police_this_loop_only")
+    Traceback (most recent call last):
+    ...
+    rulesengine.looper.play.community.CommunityError: s: specialRules: police_this_loop_only: invalid JSON at \
+line 1, column 33: nested deeper than 32 levels
+    """
+    if text[0] in '[{"-0123456789':
+        return parse_json(text, where, CommunityError)
+    try:
+        return parse_json(text, where, CommunityError)  # true, false, null
+    except CommunityError:
+        return text
+
+
 # --------------------------------------------------------------------------- names
 
 
@@ -459,10 +481,7 @@ def _convert(
         if m := _HENCHMAN_RULE.match(line.strip()):
             henchman_start = _location(m.group(1), f"{where}: specialRules")
         elif m := _OPTION_RULE.match(line.strip()):
-            try:
-                options[m.group(1)] = json.loads(m.group(2))
-            except json.JSONDecodeError:
-                options[m.group(1)] = m.group(2)
+            options[m.group(1)] = _option_value(m.group(2), f"{where}: specialRules: {m.group(1)}")
         else:
             special.append(line)
 
