@@ -70,7 +70,8 @@ File = str | bytes | Link | Fifo | Folder
 
 def community(edit: Callable[[dict[str, Any]], None] | None = None) -> str:
     """The tutorial and the first Basic Tragedy X script in the community format, with one edit."""
-    data: dict[str, Any] = export_scripts([load_script(TUTORIAL), load_script(SCRIPTS_DIR / "btx_01_first_contract.yaml")])
+    scripts = [load_script(TUTORIAL), load_script(SCRIPTS_DIR / "btx_01_first_contract.yaml")]
+    data: dict[str, Any] = export_scripts(scripts)
     if edit is not None:
         edit(data["scripts"][0])
     return json.dumps(data)
@@ -115,23 +116,23 @@ CASES: list[Case] = [
      "error: --record: is empty: name the file to write"),
     ("grove_play_record_empty", ["grove", "play", "--players", "3", "--record", " "], {}, {}, 2,
      "error: --record: is empty: name the file to write"),
-    ("grove_strategy_out_empty", ["grove", "strategy", "--players", "2", "--iterations", "1", "--out", ""], {},
-     {}, 2, "error: --out: is empty: name the file to write"),
+    ("grove_strategy_out_empty", ["grove", "strategy", "--players", "2", "--iterations", "1", "--out", ""],
+     {}, {}, 2, "error: --out: is empty: name the file to write"),
     ("looper_export_out_empty", ["looper", "export", str(TUTORIAL), "--out", ""], {}, {}, 2,
      "error: --out: is empty: name the file to write"),
-    ("looper_import_out_empty", ["looper", "import", "{d}/c.json", "--out", ""], {"c.json": community()}, {}, 2,
-     "error: --out: is empty: name the file to write"),
-    ("exercise_sheet_out_empty", ["exercise", "grove", "--kind", "culprit", "--sheet", "2", "--out", ""], {}, {},
+    ("looper_import_out_empty", ["looper", "import", "{d}/c.json", "--out", ""], {"c.json": community()}, {},
      2, "error: --out: is empty: name the file to write"),
+    ("exercise_sheet_out_empty", ["exercise", "grove", "--kind", "culprit", "--sheet", "2", "--out", ""], {},
+     {}, 2, "error: --out: is empty: name the file to write"),
     # --- a folder for a file, a file for a folder, no folder, a device
     ("looper_play_record_folder", ["looper", "play", str(TUTORIAL), "--record", "{d}/sub"], {"sub": Folder()},
      {}, 2, "error: --record: {d}/sub is a folder, not a file"),
     ("grove_strategy_out_folder", ["grove", "strategy", "--players", "2", "--out", "{d}"], {}, {}, 2,
      "error: --out: {d} is a folder, not a file"),
-    ("looper_import_out_file", ["looper", "import", "{d}/c.json", "--out", "{d}/c.json"], {"c.json": community()},
-     {}, 2, "error: --out: {d}/c.json is a file, not a folder"),
-    ("grove_play_record_no_folder", ["grove", "play", "--players", "3", "--record", "{d}/no/r.json"], {}, {}, 2,
-     "error: --record: no folder {d}/no to write r.json in"),
+    ("looper_import_out_file", ["looper", "import", "{d}/c.json", "--out", "{d}/c.json"],
+     {"c.json": community()}, {}, 2, "error: --out: {d}/c.json is a file, not a folder"),
+    ("grove_play_record_no_folder", ["grove", "play", "--players", "3", "--record", "{d}/no/r.json"], {}, {},
+     2, "error: --record: no folder {d}/no to write r.json in"),
     ("grove_play_record_device", ["grove", "play", "--players", "3", "--record", os.devnull], {}, {}, 2,
      f"error: --record: {os.devnull} is not a regular file (a device, a FIFO or a socket): name a file to "
      "write"),
@@ -154,8 +155,9 @@ CASES: list[Case] = [
     # --- a FIFO (it hung forever) or a device given as a file to read
     ("looper_validate_fifo", ["looper", "validate", "{d}/p.yaml"], {"p.yaml": Fifo()}, {}, 2,
      "error: p.yaml: is not a regular file (a FIFO, a device or a socket); give the path of a file"),
-    ("looper_replay_fifo_decisions", ["looper", "replay", str(TUTORIAL), "{d}/p.json"], {"p.json": Fifo()}, {},
-     2, "error: {d}/p.json: is not a regular file (a FIFO, a device or a socket); give the path of a file"),
+    ("looper_replay_fifo_decisions", ["looper", "replay", str(TUTORIAL), "{d}/p.json"], {"p.json": Fifo()},
+     {}, 2,
+     "error: {d}/p.json: is not a regular file (a FIFO, a device or a socket); give the path of a file"),
     ("grove_replay_fifo", ["grove", "replay", "{d}/p.json"], {"p.json": Fifo()}, {}, 2,
      "error: {d}/p.json: is not a regular file (a FIFO, a device or a socket); give the path of a file"),
     ("looper_import_device", ["looper", "import", os.devnull], {}, {}, 2,
@@ -167,11 +169,12 @@ CASES: list[Case] = [
      "none)"),
     ("looper_replay_old_shape_no_decisions", ["looper", "replay", str(TUTORIAL), "{d}/d.json"],
      {"d.json": '{"format": "looper-decisions/1"}'}, {}, 2,
-     "error: {d}/d.json: decisions: is missing: a replay file lists its actions (an empty list when there are "
-     "none)"),
+     "error: {d}/d.json: decisions: is missing: a replay file lists its actions (an empty list when there "
+     "are none)"),
     ("grove_replay_no_actions", ["grove", "replay", "{d}/r.json"],
      {"r.json": '{"game": "grove", "version": 2, "setup": {"players": 3}}'}, {}, 2,
-     "error: r.json: record: actions: is missing: a replay file lists its actions (an empty list when there are none)"),
+     "error: r.json: record: actions: is missing: a replay file lists its actions (an empty list when there "
+     "are none)"),
     ("grove_replay_old_shape_no_actions", ["grove", "replay", "{d}/r.json"], {"r.json": '{"players": 3}'}, {},
      2, "error: r.json: actions: is missing: a replay file lists its actions (an empty list when there are "
      "none)"),
@@ -183,8 +186,8 @@ CASES: list[Case] = [
                         "--scheduler", "http://127.0.0.1:8787"], {}, {}, 2,
      f"error: --scheduler: {NO_ADDRESS} (tcp, tls, ucx, ws or wss, a host and a port), got "
      "'http://127.0.0.1:8787'"),
-    ("scheduler_port_out_of_range", ["grove", "strategy", "--players", "2", "--scheduler", "tcp://h:99999"], {},
-     {}, 2, f"error: --scheduler: {NO_ADDRESS} (tcp, tls, ucx, ws or wss, a host and a port), got "
+    ("scheduler_port_out_of_range", ["grove", "strategy", "--players", "2", "--scheduler", "tcp://h:99999"],
+     {}, {}, 2, f"error: --scheduler: {NO_ADDRESS} (tcp, tls, ucx, ws or wss, a host and a port), got "
      "'tcp://h:99999'"),
     ("scheduler_environment_garbage", ["grove", "tournament", "--players", "3", "--policies", "best",
                                        "--games", "2"], {}, {"DASK_SCHEDULER_ADDRESS": "garbage"}, 2,
@@ -195,9 +198,10 @@ CASES: list[Case] = [
      {"c.json": community(titled("X\nfs_forged: X: valid"))}, {}, 0,
      "fs_01_tutorial: X\\nfs_forged: X: valid: valid"),
     ("import_title_bidi_and_escape", ["looper", "import", "{d}/c.json"],
-     {"c.json": community(titled("Bell\u202e\x1b[2Jx"))}, {}, 0, "fs_01_tutorial: Bell\\u202e\\x1b[2Jx: valid"),
-    ("validate_file_name_line_break", ["looper", "validate", "{d}/a\nb.yaml"], {"a\nb.yaml": SCRIPT_TEXT}, {}, 0,
-     "a\\nb.yaml: valid"),
+     {"c.json": community(titled("Bell\u202e\x1b[2Jx"))}, {}, 0,
+     "fs_01_tutorial: Bell\\u202e\\x1b[2Jx: valid"),
+    ("validate_file_name_line_break", ["looper", "validate", "{d}/a\nb.yaml"], {"a\nb.yaml": SCRIPT_TEXT},
+     {}, 0, "a\\nb.yaml: valid"),
     # --- the community import's ruling options, unbounded before (RecursionError, ValueError)
     ("import_option_nested_100000", ["looper", "import", "{d}/c.json"],
      {"c.json": community(ruling("Ruling option: police_this_loop_only = " + "[" * 100_000))}, {}, 2,
@@ -305,7 +309,8 @@ def test_an_unreachable_scheduler_fails_within_a_few_seconds(capsys: pytest.Capt
     assert time.monotonic() - started < 15
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
-    assert err.startswith("error: --scheduler: cannot reach a Dask scheduler at tcp://127.0.0.1:9 within 5 s (")
+    said = "error: --scheduler: cannot reach a Dask scheduler at tcp://127.0.0.1:9 within 5 s ("
+    assert err.startswith(said)
 
 
 # ------------------------------------------------------------------------------ in a process of their own
@@ -377,7 +382,8 @@ def test_a_missing_data_folder_is_one_line_saying_how_to_restore_it(tmp_path: Pa
                  env={"RULESENGINE_DATA": str(tmp_path / "moved")})
     assert result.returncode == 2 and result.stdout == ""
     name = "data/locale/rulesengine.pot"
-    assert result.stderr == f"error: {name}: cannot be read (No such file or directory)" + HINT.format(name=name)
+    assert result.stderr == f"error: {name}: cannot be read (No such file or directory)" + HINT.format(
+        name=name)
 
 
 def test_a_cut_short_shipped_strategy_is_one_line_saying_how_to_restore_it(tmp_path: Path) -> None:
@@ -398,7 +404,8 @@ def test_a_missing_shipped_content_file_is_one_line_saying_how_to_restore_it(tmp
     result = run(["looper", "play", str(TUTORIAL)], env={"RULESENGINE_DATA": str(data)})
     name = "data/looper/roles.yaml"
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr == f"error: {name}: cannot be read (No such file or directory)" + HINT.format(name=name)
+    assert result.stderr == f"error: {name}: cannot be read (No such file or directory)" + HINT.format(
+        name=name)
 
 
 # ------------------------------------------------------------------------------ cut short: a file-size limit
@@ -445,7 +452,8 @@ def test_grove_strategy_cut_short_leaves_the_previous_strategy(tmp_path: Path) -
     out = tmp_path / "eq.json"
     out.write_text(PREVIOUS, encoding="utf-8")
     before = snapshot(tmp_path, *SHIPPED)
-    result = run(["grove", "strategy", "--players", "2", "--iterations", "1", "--out", str(out)], limit=50_000)
+    argv = ["grove", "strategy", "--players", "2", "--iterations", "1", "--out", str(out)]
+    result = run(argv, limit=50_000)
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr == f"error: --out: cannot write {out} (File too large)\n"
     assert snapshot(tmp_path, *SHIPPED) == before
@@ -475,5 +483,6 @@ def test_under_any_file_size_limit_the_previous_file_is_intact_or_replaced_whole
             text = Path(path).read_text(encoding="utf-8")
             assert text.endswith(("}", "}\n", "</html>\n")) or path.endswith(".yaml"), path
     else:
-        assert result.returncode == 2 and result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+        assert result.returncode == 2
+        assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
         assert after == before

@@ -230,6 +230,7 @@ COMMANDS = [
     ["looper", "validate"],
     ["looper", "import"],
     ["looper", "export"],
+    ["looper", "deduce"],
     ["exercise", "grove"],
     ["exercise", "looper"],
     ["grove"],
@@ -238,7 +239,7 @@ COMMANDS = [
 ]
 OPTIONS = [
     "--players", "--alibis", "--seen", "--public", "--seed", "--strategy", "--agents", "--record", "--json",
-    "--help", "--version", "--nope", "--lang",
+    "--help", "--version", "--nope", "--lang", "--out", "--scheduler", "--title",
 ]  # fmt: skip
 FREE_TEXT = st.text(max_size=10).filter(lambda s: not s.startswith("--") and s.strip() != "table")
 VALUES = st.one_of(
@@ -286,6 +287,26 @@ def exercise_lines(draw: st.DrawFn) -> list[str]:
     return argv
 
 
+#: Scheduler addresses that are not of the form ``[tcp://]host:port`` (nor ``inproc://``).
+BAD_ADDRESSES = st.one_of(
+    st.sampled_from(["not an address", "http://127.0.0.1:8787", "tcp://h:0", "tcp://h:99999", "tcp://:1",
+                     "tcp://h", "h:", "udp://h:1", "tcp://h:1/x", "tcp://-h:1", " "]),
+    st.text(max_size=20),
+).filter(lambda text: not text.strip() or resolves_badly(text))
+
+
+def resolves_badly(text: str) -> bool:
+    """Whether ``text`` is refused by the scheduler check (so no test waits for a connection)."""
+    from rulesengine.errors import InputError
+    from rulesengine.runner import resolve_scheduler
+
+    try:
+        resolve_scheduler(None, text)
+    except InputError:
+        return True
+    return False
+
+
 @st.composite
 def command_lines(draw: st.DrawFn, folder: Path) -> list[str]:
     """A command, random positional file arguments and random options with random values."""
@@ -303,9 +324,12 @@ def command_lines(draw: st.DrawFn, folder: Path) -> list[str]:
     for _ in range(draw(st.integers(0, 5))):
         option = draw(st.sampled_from(OPTIONS))
         argv.append(option)
-        if option == "--record":  # only ever write inside the test's folder
-            places = [folder / "rec.json", folder, folder / "no" / "x.json"]
+        if option in ("--record", "--out"):  # only ever write inside the test's folder
+            places = [folder / "rec.json", folder, folder / "no" / "x.json", folder / "set", "", " ",
+                      folder / "rec.html"]
             argv.append(str(draw(st.sampled_from(places))))
+        elif option == "--scheduler":  # never a well-formed address: no command waits for a scheduler
+            argv.append(draw(BAD_ADDRESSES))
         elif option not in ("--json", "--help", "--version") or draw(st.booleans()):
             argv.append(draw(VALUES))
     return argv
@@ -328,3 +352,60 @@ def test_random_command_lines(cli_folder: Path, data: st.DataObject) -> None:
     with contextlib.chdir(cli_folder):  # a stray relative path stays in the test's folder
         status, out, err = run_main(argv)
     check_status(status, out, err)
+
+
+# ---------------------------------------------------------------------- issue 26: outputs and addresses
+
+
+@FUZZ
+@given(text=st.text(max_size=40))
+def test_scheduler_addresses_are_checked_or_refused_in_one_line(text: str) -> None:
+    """Any address either has the form of one (returned as given, stripped) or is an ``InputError``."""
+    from rulesengine.errors import InputError
+    from rulesengine.runner import resolve_scheduler
+
+    try:
+        assert resolve_scheduler(None, text) == text.strip()
+    except InputError as exc:
+        assert exc.where == "--scheduler" and "\n" not in str(exc).replace(repr(text), "")
+
+
+@settings(max_examples=30, deadline=None)
+@given(address=BAD_ADDRESSES, command=st.sampled_from(["strategy", "tournament"]))
+def test_a_bad_scheduler_is_one_error_line_before_any_work(address: str, command: str) -> None:
+    argv = ["grove", command, "--players", "2", "--scheduler", address]
+    argv += ["--iterations", "1"] if command == "strategy" else ["--policies", "best", "--games", "1"]
+    status, out, err = run_main(argv)
+    assert status == 2 and out == ""
+    assert err.startswith("error: --scheduler: ") and err.count("\n") == 1
+
+
+OUTPUT_COMMANDS = {
+    "looper play --record": ["looper", "play", "{input}", "--record", "{out}"],
+    "looper export --out": ["looper", "export", "{input}", "--out", "{out}"],
+}
+
+
+@settings(max_examples=40, deadline=None)
+@given(command=st.sampled_from(sorted(OUTPUT_COMMANDS)), form=st.sampled_from(["same", "dot", "relative",
+                                                                                "symlink", "hardlink"]))
+def test_an_output_onto_an_input_is_refused_whatever_the_path_looks_like(
+    tmp_path_factory: pytest.TempPathFactory, command: str, form: str
+) -> None:
+    folder = tmp_path_factory.mktemp("self")
+    script = folder / "s.yaml"
+    script.write_text(SCRIPT_TEXT, encoding="utf-8")
+    out = {"same": str(script), "dot": str(folder / "." / "s.yaml"), "relative": "s.yaml",
+           "symlink": str(folder / "l.yaml"), "hardlink": str(folder / "h.yaml")}[form]
+    if form == "symlink":
+        (folder / "l.yaml").symlink_to(script)
+    if form == "hardlink":
+        (folder / "h.yaml").hardlink_to(script)
+    before = sorted(p.name for p in folder.iterdir())
+    argv = [a.replace("{input}", str(script)).replace("{out}", out) for a in OUTPUT_COMMANDS[command]]
+    with contextlib.chdir(folder):
+        status, stdout, err = run_main(argv)
+    assert status == 2 and stdout == ""
+    assert err.endswith("is one of the command's inputs: write the output somewhere else\n"), err
+    assert script.read_text(encoding="utf-8") == SCRIPT_TEXT
+    assert sorted(p.name for p in folder.iterdir()) == before

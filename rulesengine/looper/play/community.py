@@ -211,8 +211,8 @@ def _option_value(text: str, where: str) -> object:
     >>> _option_value("[" * 100, "s: specialRules: police_this_loop_only")
     Traceback (most recent call last):
     ...
-    rulesengine.looper.play.community.CommunityError: s: specialRules: police_this_loop_only: invalid JSON at \
-line 1, column 33: nested deeper than 32 levels
+    rulesengine.looper.play.community.CommunityError: s: specialRules: police_this_loop_only: invalid JSON \
+at line 1, column 33: nested deeper than 32 levels
     """
     if text[0] in '[{"-0123456789':
         return parse_json(text, where, CommunityError)
