@@ -120,8 +120,8 @@ class _Stdout(io.TextIOBase):
 
 
 def _silence(stream: Any) -> None:
-    """Point the file descriptor of ``stream`` at the null device and drop what is buffered, so the
-    interpreter's last flush does not fail on a closed pipe (Python's documented recipe)."""
+    """Point the file descriptor of ``stream`` at the null device, so the interpreter's last flush of what
+    is still buffered does not fail again (Python's documented recipe for a closed pipe)."""
     with contextlib.suppress(AttributeError, OSError, ValueError, io.UnsupportedOperation):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, stream.fileno())
@@ -157,7 +157,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with contextlib.redirect_stdout(guarded):
             status = _main(argv)
-            sys.stdout.flush()
+            if not guarded.failed:  # (a failure already said is not said twice)
+                sys.stdout.flush()
     except _ReaderGone:
         _silence(stream)
         return PIPE_CLOSED

@@ -117,7 +117,8 @@ def test_play_and_replay_commands(tmp_path: Path) -> None:
         (["play", "--players", "3", "--seed", "x"], "error: --seed: must be an integer"),
         (["play", "--players", "3", "--strategy", "clever"], "error: --strategy: must be one of"),
         (["replay", "/nonexistent/game.json"], "error: /nonexistent/game.json: cannot be read"),
-        (["play", "--players", "3", "--record", "/nonexistent/dir/r.json"], "error: --record: cannot write"),
+        (["play", "--players", "3", "--record", "/nonexistent/dir/r.json"],  # before any work (issue 26)
+         "error: --record: no folder /nonexistent/dir to write r.json in"),
     ],
 )
 def test_play_and_replay_bad_input(args: list[str], message: str) -> None:

@@ -126,13 +126,13 @@ def replay(record: Mapping[str, Any]) -> GameState:
     else:  # the older shape: players, first_leader and actions at the top
         if record.get("game", "grove") != "grove":
             raise InputError("game", f"this is a record of {record.get('game')!r}, not of In a Grove")
-        if "actions" not in record:
-            raise InputError.of("actions", "common.input.no_actions")
-        setup, actions = record, record["actions"]
+        setup, actions = record, record.get("actions")
         where = ""
     players = setup.get("players")
     if isinstance(players, bool) or not isinstance(players, int):
         raise InputError(f"{where}players", f"must be 2 to 5, got {players!r}")
+    if shared is None and "actions" not in record:  # (the shared shape's reader checks it)
+        raise InputError.of("actions", "common.input.no_actions")
     state = new_game(players, _int(setup.get("first_leader", 0), f"{where}first_leader"))
     if not isinstance(actions, Sequence) or isinstance(actions, str):
         raise InputError("actions", "must be a list")
