@@ -162,8 +162,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _ReaderGone:
         _silence(stream)
         return PIPE_CLOSED
-    except RulesEngineError as exc:  # standard output that cannot be written, found at the last flush
-        print(f"error: {one_line(str(exc))}", file=sys.stderr)
+    except RulesEngineError as exc:  # standard output that cannot be written at the last flush, or shipped
+        print(f"error: {one_line(str(exc))}", file=sys.stderr)  # data damaged while the commands load
+        status = 2
+    except UnknownMessageError as exc:  # a catalog missing or damaged (the code names only ids it has)
+        from rulesengine.messages import TEMPLATE, CatalogFileError
+
+        if isinstance(exc, CatalogFileError):
+            shipped = ShippedDataError(exc.path, exc.problem)
+        else:
+            shipped = ShippedDataError(TEMPLATE, str(exc))
+        print(f"error: {one_line(str(shipped))}", file=sys.stderr)
         status = 2
     if guarded.failed:  # what is still buffered would fail again when the interpreter exits
         _silence(stream)
@@ -188,11 +197,6 @@ def _main(argv: Sequence[str] | None) -> int:
         return int(handler(args))
     except RulesEngineError as exc:
         print(f"error: {one_line(error_text(exc, args))}", file=sys.stderr)
-        return 2
-    except UnknownMessageError as exc:  # the English catalog is damaged (the code names every id it has)
-        from rulesengine.messages import TEMPLATE
-
-        print(f"error: {one_line(str(ShippedDataError(TEMPLATE, str(exc))))}", file=sys.stderr)
         return 2
 
 

@@ -30,11 +30,8 @@ rulesengine.errors.InputError: --players: must be 2 to 5 written with the digits
 
 from __future__ import annotations
 
-import errno
 import json
-import os
 import re
-import stat
 from pathlib import Path
 from typing import Any, Final
 
@@ -44,6 +41,7 @@ from yaml.constructor import ConstructorError, SafeConstructor
 
 from rulesengine.errors import InputError
 from rulesengine.messages import Message
+from rulesengine.paths import NotARegularFileError, read_regular_file
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -110,19 +108,11 @@ def read_text(
     """
     name = str(path) if name is None else name
     try:
-        # O_NONBLOCK: opening a FIFO does not wait for a writer; only a regular file is then read
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
-        with open(fd, "rb", closefd=True) as fh:
-            mode = os.fstat(fd).st_mode
-            if stat.S_ISDIR(mode):
-                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
-            raw = fh.read(MAX_FILE_BYTES + 1) if stat.S_ISREG(mode) else None
+        raw = read_regular_file(path, MAX_FILE_BYTES + 1)
+    except NotARegularFileError:
+        raise error_cls.of(name, "common.input.not_regular") from None
     except OSError as exc:
         raise error_cls.of(name, "common.input.unreadable", reason=exc.strerror or str(exc)) from None
-    except ValueError as exc:  # a path with a NUL character
-        raise error_cls.of(name, "common.input.unreadable", reason=str(exc)) from None
-    if raw is None:
-        raise error_cls.of(name, "common.input.not_regular")
     if len(raw) > MAX_FILE_BYTES:
         raise error_cls.of(name, "common.input.too_large", limit=f"{MAX_FILE_BYTES:,}")
     try:

@@ -32,10 +32,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from rulesengine.errors import ShippedDataError
-from rulesengine.paths import DATA_DIR
+from rulesengine.paths import DATA_DIR, read_regular_file
 
 #: The catalogs' folder, the gettext domain and the languages with a catalog.
 LOCALE_DIR = DATA_DIR / "locale"
@@ -58,21 +57,18 @@ class UnknownMessageError(LookupError):
     damaged ``data/locale/rulesengine.pot``: the command line says how to restore it)."""
 
 
-class _CatalogFileError(ShippedDataError):
-    """A catalog that cannot be read. Its message cannot come from the catalogs, so the reader's
-    problems (:func:`rulesengine.inputs.read_text`) are said here, in English."""
+class CatalogFileError(UnknownMessageError):
+    """A catalog that is missing or cannot be read (the command line says how to restore it). Its text
+    is English: it cannot come from the catalogs."""
 
-    _PROBLEMS: ClassVar[dict[str, str]] = {
-        "common.input.unreadable": "cannot be read ({reason})",
-        "common.input.too_large": "is larger than the limit of {limit} bytes",
-        "common.input.not_utf8": "is not UTF-8 text (byte 0x{byte} at line {line}, byte offset {offset})",
-        "common.input.not_regular": "is not a regular file",
-    }
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(problem)
+        self.path = path
+        self.problem = problem
 
-    @classmethod
-    def of(cls, where: str, message_id: str, /, **fields: Any) -> _CatalogFileError:
-        """The reader's problem ``message_id`` for the catalog ``where``, without the catalogs."""
-        return cls(Path(where), cls._PROBLEMS[message_id].format(**fields))
+
+#: The largest catalog read, in bytes (the Vietnamese one is about 175 KB).
+MAX_CATALOG_BYTES = 4 << 20
 
 
 @dataclass(frozen=True)
@@ -94,9 +90,15 @@ def read_catalog(path: Path) -> dict[str, Entry]:
 
     from babel.messages.pofile import read_po
 
-    from rulesengine.inputs import read_text
-
-    text = read_text(path, str(path), _CatalogFileError)
+    try:  # the reader's first step (rulesengine.inputs cannot be used: its errors are catalog messages)
+        raw = read_regular_file(path, MAX_CATALOG_BYTES + 1)
+        if len(raw) > MAX_CATALOG_BYTES:
+            raise CatalogFileError(path, f"is larger than the limit of {MAX_CATALOG_BYTES:,} bytes")
+        text = raw.decode("utf-8-sig")
+    except OSError as exc:
+        raise CatalogFileError(path, f"cannot be read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError as exc:
+        raise CatalogFileError(path, f"is not UTF-8 text (byte offset {exc.start})") from None
     cat = read_po(io.StringIO(text), domain=DOMAIN)
     template = path.suffix == ".pot"
     entries: dict[str, Entry] = {}

@@ -126,7 +126,7 @@ def replay(record: Mapping[str, Any]) -> GameState:
     else:  # the older shape: players, first_leader and actions at the top
         if record.get("game", "grove") != "grove":
             raise InputError("game", f"this is a record of {record.get('game')!r}, not of In a Grove")
-        setup, actions = record, record.get("actions")
+        setup, actions = record, record.get("actions", [])
         where = ""
     players = setup.get("players")
     if isinstance(players, bool) or not isinstance(players, int):
