@@ -189,13 +189,17 @@ def write_files(
 ) -> list[Path]:
     """Write ``files`` (name → text) into ``folder``, all of them or none; the paths written, in order.
 
-    A file that would replace one of ``inputs`` is refused before anything is written.
+    ``folder`` is checked as :func:`output_path` does with ``folder=True``; a file that would replace a
+    folder, something that is not a regular file or one of ``inputs`` is refused before anything is
+    written.
     """
     root = output_path(str(folder), option, inputs=(), folder=True)
     paths = [root / name for name in files]
     for path in paths:
         if path.is_dir():
             raise InputError.of(option, "common.output.is_folder", path=str(path))
+        if path.exists() and not path.is_file():
+            raise InputError.of(option, "common.output.not_regular", path=str(path))
         _check_not_input(path, option, inputs)
     made: list[Path] = []
     try:

@@ -373,7 +373,7 @@ def test_scheduler_addresses_are_checked_or_refused_in_one_line(text: str) -> No
 @settings(max_examples=30, deadline=None)
 @given(address=BAD_ADDRESSES, command=st.sampled_from(["strategy", "tournament"]))
 def test_a_bad_scheduler_is_one_error_line_before_any_work(address: str, command: str) -> None:
-    argv = ["grove", command, "--players", "2", "--scheduler", address]
+    argv = ["grove", command, "--players", "2", f"--scheduler={address}"]  # (the = form: '-:' is a value)
     argv += ["--iterations", "1"] if command == "strategy" else ["--policies", "best", "--games", "1"]
     status, out, err = run_main(argv)
     assert status == 2 and out == ""
