@@ -174,6 +174,8 @@ def _register_deduce(sub: Any) -> None:
     dp.add_argument("script", help="script file (YAML): only its public sheet is used")
     dp.add_argument("decisions", help="decisions file (YAML or JSON); only the Protagonists' view is used")
     dp.add_argument("--json", action="store_true", help="print one JSON object")
+    dp.add_argument("--by-day", action="store_true",
+                    help="also deduce at the end of each day (JSON key \"days\")")
     dp.add_argument("--lang", choices=("en", "vi"), default="en", help="language of the explanations")
     dp.set_defaults(handler=_deduce, error_lang=True)
 
@@ -200,7 +202,23 @@ def _deduce(args: argparse.Namespace) -> int:
     result = deduce(PublicRecord.from_game(game, options))
     if result.candidates == 0:
         raise _unexplained(result, args.decisions, args.lang)
-    data = result.as_dict(args.lang)
+    data = result.as_dict(args.lang, truth=game.script)
+    if args.by_day:
+        from rulesengine.looper.deduction import day_records
+
+        data["days"] = []
+        for loop, day, record in day_records(game, options):
+            at = deduce(record)
+            data["days"].append(
+                {
+                    "loop": loop,
+                    "day": day,
+                    "candidates": at.candidates,
+                    "entropy_bits": round(at.entropy_bits, 6),
+                    "certain_roles": at.certain_roles,
+                    "true_script_probability": str(at.probability_of(game.script)),
+                }
+            )
     if args.json:
         print(json.dumps(data, sort_keys=True, ensure_ascii=False))
         return 0

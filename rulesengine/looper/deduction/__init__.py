@@ -10,7 +10,11 @@ an event sink that stops a branch at the first public event that differs from th
 * :mod:`~rulesengine.looper.deduction.filters` — the cheap necessary filters read from the public log.
 * :mod:`~rulesengine.looper.deduction.hidden` — the hidden facts bound lazily and the table of sheets
   that answers them.
-* :mod:`~rulesengine.looper.deduction.search` — the tree search: :func:`deduce` and :func:`consistent`.
+* :mod:`~rulesengine.looper.deduction.search` — the tree search over the enumerated table:
+  :func:`deduce_enumerated` and :func:`consistent`.
+* :mod:`~rulesengine.looper.deduction.space` — the private sheets as factors, counted (issue 23).
+* :mod:`~rulesengine.looper.deduction.counted` — the tree search over boxes of that space, its
+  candidates counted: :func:`deduce_counted`, and :func:`deduce`, which chooses.
 * :mod:`~rulesengine.looper.deduction.results` — the candidates found, their weights and distributions.
 * :mod:`~rulesengine.looper.deduction.advice` — the final-guess advice and the next move.
 * :mod:`~rulesengine.looper.deduction.text` — the deduction's sentences (:func:`message`).
@@ -21,10 +25,11 @@ an event sink that stops a branch at the first public event that differs from th
 from __future__ import annotations
 
 from rulesengine.looper.deduction.agent import DeducingProtagonists
-from rulesengine.looper.deduction.record import PublicRecord, PublicSheet
+from rulesengine.looper.deduction.counted import deduce, deduce_counted
+from rulesengine.looper.deduction.record import PublicRecord, PublicSheet, day_records
 from rulesengine.looper.deduction.reference import brute_force, replay_each_sheet, tiny_script
 from rulesengine.looper.deduction.results import Candidate, Deduction
-from rulesengine.looper.deduction.search import consistent, deduce
+from rulesengine.looper.deduction.search import consistent, deduce_enumerated
 from rulesengine.looper.deduction.text import message
 
 __all__ = [
@@ -35,7 +40,10 @@ __all__ = [
     "PublicSheet",
     "brute_force",
     "consistent",
+    "day_records",
     "deduce",
+    "deduce_counted",
+    "deduce_enumerated",
     "message",
     "replay_each_sheet",
     "tiny_script",

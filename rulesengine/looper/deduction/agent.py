@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from rulesengine.looper.deduction.counted import deduce
 from rulesengine.looper.deduction.record import PublicRecord, PublicSheet
-from rulesengine.looper.deduction.search import deduce
 from rulesengine.looper.rules.actions import Action, Guess, PlaceCard, UseAbility, to_dict
 from rulesengine.looper.rules.observe import ProtagonistsObservation
 

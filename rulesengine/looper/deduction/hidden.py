@@ -188,6 +188,15 @@ class _Node:
         self.facts = facts
         self.path = path
 
+    def answer(self, key: tuple[object, ...]) -> Any:
+        """The node's sheets' common answer to ``key``, or a :class:`_Fork` when they disagree."""
+        column, decode = self.table.column(key)
+        codes = column[self.idx]
+        first = codes[0]
+        if len(codes) > 1 and bool((codes != first).any()):
+            raise _Fork(key)
+        return decode[int(first)]
+
     @property
     def sheets(self) -> list[Sheet]:
         """The node's sheets (for reading, not for the tree's work)."""
@@ -207,7 +216,7 @@ class _Node:
         return out
 
 
-def _common_facts(nodes: Sequence[_Node]) -> dict[object, object]:
+def _common_facts(nodes: Sequence[Any]) -> dict[object, object]:
     """The answers every one of ``nodes`` has, with the same value: true of the union of their sheets."""
     first, *rest = nodes
     return {k: v for k, v in first.facts.items() if all(n.facts.get(k, _NONE) == v for n in rest)}
@@ -215,8 +224,9 @@ def _common_facts(nodes: Sequence[_Node]) -> dict[object, object]:
 
 _NONE = object()
 
-#: The node whose sheets answer the engine's questions now (set around every engine call).
-_CURRENT: list[_Node | None] = [None]
+#: The node whose sheets answer the engine's questions now (set around every engine call): a
+#: :class:`_Node` of the enumerated table, or a node of boxes (:mod:`~rulesengine.looper.deduction.counted`).
+_CURRENT: list[Any] = [None]
 
 
 def _ask(key: tuple[object, ...]) -> Any:
@@ -227,12 +237,7 @@ def _ask(key: tuple[object, ...]) -> Any:
     facts = node.facts
     if key in facts:
         return facts[key]
-    column, decode = node.table.column(key)
-    codes = column[node.idx]
-    first = codes[0]
-    if len(codes) > 1 and bool((codes != first).any()):
-        raise _Fork(key)
-    v = decode[int(first)]
+    v = node.answer(key)
     facts[key] = v
     return v
 

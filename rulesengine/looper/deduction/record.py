@@ -14,7 +14,7 @@ from rulesengine.looper.rules.engine import Game
 from rulesengine.looper.rules.observe import ProtagonistsObservation, observation
 from rulesengine.looper.rules.script import PublicSheet
 
-__all__ = ["PublicRecord", "PublicSheet"]
+__all__ = ["PublicRecord", "PublicSheet", "day_records"]
 
 
 @dataclass(frozen=True)
@@ -62,3 +62,27 @@ class PublicRecord:
 
 def _revealed_culprits(record: PublicRecord) -> dict[int, str]:
     return {int(e["incident_day"]): e["culprit"] for e in record.events if e["kind"] == "culprit_revealed"}
+
+
+def day_records(
+    game: Game, options: Mapping[str, object] | None = None
+) -> list[tuple[int, int, PublicRecord]]:
+    """The Protagonists' record at the end of each day of ``game`` (loop, day, record), and where the
+    game stands last: ``game`` played again from its start with its own decisions (its script, content
+    and ruling options), a record taken each time a new day starts (``options``: as
+    :meth:`PublicRecord.from_game`)."""
+    from rulesengine.looper.rules.engine import Game as _Game
+
+    again = _Game(game.script, game.content, game.rulings)
+    out: list[tuple[int, int, PublicRecord]] = []
+    at = (again.loop, again.day)
+    for _who, action in game.history:
+        again.apply(action)
+        now = (again.loop, again.day)
+        if now != at:
+            # (the record as the new day starts: the day before, whole)
+            out.append((*at, PublicRecord.from_game(again, options)))
+            at = now
+    if not out or out[-1][2].events != PublicRecord.from_game(again, options).events:
+        out.append((*at, PublicRecord.from_game(again, options)))
+    return out

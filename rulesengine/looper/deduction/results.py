@@ -21,6 +21,7 @@ from rulesengine.looper.deduction.sheets import Sheet
 from rulesengine.looper.deduction.text import message
 from rulesengine.looper.rules.actions import Action
 from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.script import Script
 
 __all__ = ["Candidate", "Deduction"]
 
@@ -112,12 +113,55 @@ class Deduction:
         """Every most likely role assignment (the ties, sorted by character and role) and the probability
         of each: a player choosing among them at random is right with that probability whatever the
         script, where always naming the first can be wrong every time on the same script."""
+        if self.found is not None:
+            return self.found.best_guesses()
         return advice.best_guesses(self._assignment_mass())
 
-    def as_dict(self, language: str = "en") -> dict[str, Any]:
-        """The JSON form of ``looper deduce --json`` (DESIGN.md); fractions as ``"n/d"`` strings."""
+    @property
+    def entropy_bits(self) -> float:
+        """The entropy left over the consistent candidates, in bits: ``log2`` of their number under the
+        uniform weighting (a float, the measure of a chart; 0 when one candidate or none is left)."""
+        if self.found is not None:
+            return self.found.entropy_bits()
+        return -sum(float(w) * math.log2(float(w)) for w in self.weights if w)
+
+    @property
+    def certain_roles(self) -> dict[str, str]:
+        """The characters whose role every consistent candidate agrees on, with that role."""
+        return {c: next(iter(d)) for c, d in self.roles.items() if len(d) == 1}
+
+    def probability_of(self, script: Script) -> Fraction:
+        """The probability given to ``script``'s whole private sheet (plots, roles, parameters and
+        culprits; 0 when the record rules it out): when the truth is known, e.g. a replay of one's own
+        recorded game."""
+        if self.found is not None:
+            return self.found.probability_of(script)
+        culprits = tuple(sorted((i.day, i.culprit) for i in script.incidents))
+        for cand, w in zip(self.consistent, self.weights, strict=True):
+            sheet = cand.sheet
+            if (
+                sheet.main_plot == script.main_plot
+                and set(sheet.subplots) == set(script.subplots)
+                and dict(sheet.roles) == {c: script.role_of(c) for c in sheet.roles}
+                and (sheet.godly_being_entry_loop, sheet.boss_turf, sheet.henchman_start)
+                == (script.godly_being_entry_loop, script.boss_turf, script.henchman_start)
+                and tuple(sorted(cand.culprits)) == culprits
+            ):
+                return w
+        return Fraction(0)
+
+    def as_dict(self, language: str = "en", truth: Script | None = None) -> dict[str, Any]:
+        """The JSON form of ``looper deduce --json`` (DESIGN.md); fractions as ``"n/d"`` strings. The
+        measures (issue 23): ``entropy_bits`` (rounded to 6 places), ``certain_roles`` and, when the
+        ``truth`` is given, ``true_script_probability``."""
         guess, p = self.best_guess()
-        return {
+        measures: dict[str, Any] = {
+            "entropy_bits": round(self.entropy_bits, 6),
+            "certain_roles": self.certain_roles,
+        }
+        if truth is not None:
+            measures["true_script_probability"] = str(self.probability_of(truth))
+        return measures | {
             "candidates": self.candidates,
             "weighting": self.weighting,
             "roles": {c: {r: str(f) for r, f in d.items()} for c, d in self.roles.items()},
@@ -268,6 +312,45 @@ class _Found:
             w /= self.total_weight
             for day_culprit, times in Counter(dc for m in ok for dc in self.combos[m]).items():
                 yield day_culprit[0], day_culprit[1], w * times
+
+    def best_guesses(self) -> tuple[list[dict[str, str]], Fraction]:
+        return advice.best_guesses(self.assignments())
+
+    def entropy_bits(self) -> float:
+        """The entropy of the candidates' weights, in bits (per plot combination: its candidates share a
+        weight)."""
+        per_combo = self._sum_by(self.table.combo, len(self.table.combos))
+        h = 0.0
+        for w, n in zip(self.combo_weight, per_combo.tolist(), strict=True):
+            p = float(w / self.total_weight) if self.total_weight else 0.0
+            if n and p:
+                h -= n * p * math.log2(p)
+        return h
+
+    def probability_of(self, script: Script) -> Fraction:
+        """The weight of ``script``'s candidate (0 when it is not consistent)."""
+        t = self.table
+        try:
+            combo = next(
+                n for n, (m, subs) in enumerate(t.combos)
+                if m == script.main_plot and set(subs) == set(script.subplots)
+            )
+            param = t.params.index((script.godly_being_entry_loop, script.boss_turf, script.henchman_start))
+        except (StopIteration, ValueError):
+            return Fraction(0)
+        hit = (t.combo == combo) & (t.param == param) & (self.n_ok > 0)
+        for c in t.cast:
+            codes, names = t.column(("role", c))
+            role = script.role_of(c)
+            if role not in names:
+                return Fraction(0)
+            hit &= codes == names.index(role)
+        culprits = tuple(sorted((i.day, i.culprit) for i in script.incidents))
+        for row in np.flatnonzero(hit).tolist():
+            for m in self.groups[int(self.group_of[row])][1]:
+                if tuple(sorted(self.combos[m])) == culprits:
+                    return self.combo_weight[combo] / self.total_weight
+        return Fraction(0)
 
     def assignments(self) -> dict[tuple[tuple[str, str], ...], Fraction]:
         """The probability of each whole role assignment (the sheets' role dicts, by value)."""

@@ -28,7 +28,7 @@ exact :class:`~fractions.Fraction` values.
 >>> from rulesengine.looper.rules.engine import Game
 >>> from rulesengine.looper.deduction.reference import tiny_script
 >>> game = Game(tiny_script(load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml")))
->>> result = deduce(PublicRecord.from_game(game))
+>>> result = deduce_enumerated(PublicRecord.from_game(game))
 >>> result.candidates == len(private_sheets(game.script)) * 3, sum(result.plots.values())
 (True, Fraction(2, 1))
 
@@ -69,7 +69,7 @@ from rulesengine.looper.rules.rulings import from_options
 from rulesengine.looper.rules.script import ScheduledIncident, Script
 from rulesengine.looper.rules.state import STATE_FIELDS, Event, Phase
 
-__all__ = ["consistent", "deduce"]
+__all__ = ["consistent", "deduce_enumerated"]
 
 
 _NOT_COMPARED = frozenset(
@@ -279,12 +279,15 @@ def consistent(
 _OK = 1 << 30
 
 
-def deduce(
+def deduce_enumerated(
     record: PublicRecord,
     content: Content | None = None,
     prior: Mapping[str, Fraction | int] | None = None,
 ) -> Deduction:
-    """Every candidate consistent with ``record``, weighted uniformly or by a prior over plots.
+    """Every candidate consistent with ``record``, the sheets listed (the enumerated table of
+    :mod:`~rulesengine.looper.deduction.sheets`), weighted uniformly or by a prior over plots: the
+    reference of the counted deduction, and the faster of the two where the sheets are few
+    (:func:`~rulesengine.looper.deduction.counted.deduce` chooses).
 
     ``prior`` maps plot ids to weights; a candidate weighs the product of its plots' weights (missing
     plots weigh 1). Probabilities are normalised exact fractions.
@@ -429,15 +432,10 @@ class _Tree(_Matcher):
 
     def run(self, culprits: dict[int, frozenset[str]]) -> list[_TreeLeaf]:
         """Explore every sheet; the leaves of the tree."""
-        table = self.table
         rep = {d: min(s) for d, s in culprits.items()}
         self.at = (0, 0)
-        for n, params in enumerate(table.params):
-            rows = np.flatnonzero(table.param == n)
-            if not len(rows):  # (a table of some of the sheets keeps every parameter choice's code)
-                continue
+        for params, node in self._roots():
             script = _hidden_script(self.frame, params, rep)
-            node = _Node(table, rows, {}, (params,))
 
             def start(script: Script = script) -> Game:
                 return Game(
@@ -455,9 +453,7 @@ class _Tree(_Matcher):
                 entries = self.parked.pop(key)
                 game, node, n_log, i, k, cs = entries[0]
                 if len(entries) > 1:
-                    idx = np.unique(np.concatenate([e[1].idx for e in entries]))
-                    facts = _common_facts([e[1] for e in entries])
-                    node = _Node(self.table, idx, facts, ("joined", at, len(self.leaves)))
+                    node = self._union([e[1] for e in entries], ("joined", at, len(self.leaves)), True)
                     self.joined += len(entries) - 1
                 self._visit(game, n_log, i, k, cs, node)
         return self.leaves
@@ -534,10 +530,34 @@ class _Tree(_Matcher):
             if len(group) == len(parts):
                 out.append((g, node, j))
                 continue
-            idx = np.concatenate([nd.idx for _, nd, _ in group])  # (parts of one node: disjoint)
             path = (*node.path, ("merged", tuple(nd.path[len(node.path) :] for _, nd, _ in group)))
-            out.append((g, _Node(self.table, idx, _common_facts([nd for _, nd, _ in group]), path), j))
+            out.append((g, self._union([nd for _, nd, _ in group], path, False), j))
         return out
+
+    # the nodes' sets of sheets: rows of the enumerated table here (a counted tree overrides these four)
+    def _roots(self) -> Iterator[tuple[tuple[Any, Any, Any], Any]]:
+        """The root of each parameter choice (the engine reads the parameters off the script)."""
+        table = self.table
+        for n, params in enumerate(table.params):
+            rows = np.flatnonzero(table.param == n)
+            if len(rows):  # (a table of some of the sheets keeps every parameter choice's code)
+                yield params, _Node(table, rows, {}, (params,))
+
+    def _union(self, nodes: Sequence[_Node], path: tuple[object, ...], overlap: bool) -> _Node:
+        """One node of the sheets of ``nodes`` (``overlap``: they may share sheets), with the answers
+        they all share."""
+        idx = np.concatenate([nd.idx for nd in nodes])
+        if overlap:
+            idx = np.unique(idx)
+        return _Node(self.table, idx, _common_facts(nodes), path)
+
+    def _witnessed(self, node: _Node, cs: dict[int, frozenset[str]]) -> None:
+        """Every sheet of ``node`` with every culprit assignment of ``cs`` has a witness."""
+        key = tuple(sorted(cs.items()))
+        seen = self.ok.get(key)
+        if seen is None:
+            seen = self.ok[key] = (cs, np.zeros(len(self.table.sheets), dtype=bool))
+        seen[1][node.idx] = True
 
     def _after(self, game: Game, node: _Node, j: int, k: int, cs: dict[int, frozenset[str]]) -> None:
         if j < 0:
@@ -548,11 +568,7 @@ class _Tree(_Matcher):
     def _leaf(self, node: _Node, cs: dict[int, frozenset[str]], i: int, ok: bool, game: Game) -> None:
         if ok:
             self.leaves.append(_TreeLeaf(node, cs, _OK, tuple(game.history)))
-            key = tuple(sorted(cs.items()))
-            seen = self.ok.get(key)
-            if seen is None:
-                seen = self.ok[key] = (cs, np.zeros(len(self.table.sheets), dtype=bool))
-            seen[1][node.idx] = True
+            self._witnessed(node, cs)
         else:
             self.leaves.append(_TreeLeaf(node, cs, i))
 

@@ -1,0 +1,801 @@
+"""The counted deduction: the tree search over boxes of the factored space, its candidates counted.
+
+The search is the one of :mod:`~rulesengine.looper.deduction.search` (the engine as the model, hidden
+facts bound when the engine reads them, a branch stopped at its first public event off the record,
+branches joined at each day's start); only its nodes differ. A node here is a list of
+:class:`~rulesengine.looper.deduction.space.Box` es — partial sheets: the facts the engine read, each
+other factor left open — and a question is answered by asking whether each answer still has a sheet
+(:meth:`Space.parts`), never by reading a list of sheets. At the end every leaf is a set of boxes times
+its culprit sets, and the candidates are counted: the leaves are made disjoint (best leaf first, each
+box minus the boxes already counted, :func:`_minus`) and each disjoint piece is counted exactly
+(:meth:`Space.count` times :func:`count_culprits`). The eliminations are the same counts at each
+threshold of "how far the best leaf holding a candidate followed the record".
+
+Results are those of the enumerated deduction (``deduce_enumerated``, kept as the reference): the same
+candidate count, distributions, best guesses and eliminations, on every script it can list (a test
+over many games).
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+from collections import defaultdict
+from collections.abc import Iterator, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from rulesengine.errors import InputError
+from rulesengine.looper.deduction.filters import Condition, _conditions
+from rulesengine.looper.deduction.hidden import _common_facts, _Fork
+from rulesengine.looper.deduction.record import PublicRecord, _revealed_culprits
+from rulesengine.looper.deduction.results import Candidate, Deduction, History
+from rulesengine.looper.deduction.search import _OK, _Tree, _TreeLeaf, _Witnesses, deduce_enumerated
+from rulesengine.looper.deduction.sheets import MAX_SHEETS, Sheet, sheet_bound
+from rulesengine.looper.deduction.space import Box, Space, _assignments, count_culprits
+from rulesengine.looper.rules.content import Content, load_content
+from rulesengine.looper.rules.script import Script
+
+__all__ = ["deduce", "deduce_counted"]
+
+
+class _BoxNode:
+    """A set of sheets as boxes of the space, with the answers they share (``facts``)."""
+
+    __slots__ = ("_parts", "boxes", "facts", "path", "space")
+
+    def __init__(self, space: Space, boxes: list[Box], facts: dict[object, object], path: tuple[object, ...]):
+        self.space = space
+        self.boxes = boxes
+        self.facts = facts
+        self.path = path
+        self._parts: tuple[object, dict[object, list[Box]]] | None = None
+
+    def _answers(self, key: tuple[object, ...]) -> dict[object, list[Box]]:
+        if self._parts is not None and self._parts[0] == key:
+            return self._parts[1]
+        by: dict[object, list[Box]] = {}
+        for box in self.boxes:
+            for v, part in self.space.parts(box, key):
+                by.setdefault(v, []).append(part)
+        self._parts = (key, by)
+        return by
+
+    def answer(self, key: tuple[object, ...]) -> Any:
+        """The common answer of the node's sheets to ``key``, or a :class:`_Fork`."""
+        by = self._answers(key)
+        if len(by) != 1:
+            if not by:  # (no sheet at all: cannot happen for a node of the tree)
+                raise RuntimeError(f"a node of the deduction holds no sheet ({key!r})")
+            raise _Fork(key)
+        return next(iter(by))
+
+    def split(self, fork: _Fork) -> list[_BoxNode]:
+        """The parts of this node by their answer to ``fork``'s question."""
+        return [
+            _BoxNode(self.space, boxes, {**self.facts, fork.key: v}, (*self.path, (fork.key, v)))
+            for v, boxes in self._answers(fork.key).items()
+        ]
+
+    def count(self) -> int:
+        return sum(self.space.count(b) for b in _disjoint(self.boxes))
+
+
+def _normal(boxes: list[Box]) -> list[Box]:
+    """The same set with fewer boxes: boxes that differ in one factor only made one (grouped by the
+    other factors, factor by factor, until nothing joins), then — for a few boxes — a box inside
+    another dropped."""
+    coords = list(dict.fromkeys(_coords(b) for b in boxes))
+    width = len(coords[0]) if coords else 0
+    changed = True
+    while changed and len(coords) > 1:
+        changed = False
+        for n in range(width):
+            by: dict[tuple[int, ...], int] = {}
+            for c in coords:
+                rest = c[:n] + c[n + 1 :]
+                by[rest] = by.get(rest, 0) | c[n]
+            if len(by) < len(coords):
+                coords = [(*rest[:n], v, *rest[n:]) for rest, v in by.items()]
+                changed = True
+    out = [Box(c[0], c[1], tuple(c[2:])) for c in coords]
+    if 1 < len(out) <= 48:
+        out.sort(key=lambda b: -sum(x.bit_count() for x in _coords(b)))
+        kept: list[Box] = []
+        for b in out:
+            if not any(b <= o for o in kept):
+                kept.append(b)
+        out = kept
+    return out
+
+
+def _join(a: Box, b: Box) -> Box | None:
+    """``a`` ∪ ``b`` as one box when they differ in at most one factor."""
+    ca, cb = _coords(a), _coords(b)
+    diff = [n for n, (x, y) in enumerate(zip(ca, cb, strict=True)) if x != y]
+    if len(diff) > 1:
+        return None
+    if not diff:
+        return a
+    c = list(ca)
+    c[diff[0]] = ca[diff[0]] | cb[diff[0]]
+    return Box(c[0], c[1], tuple(c[2:]))
+
+
+def _coords(b: Box) -> tuple[int, ...]:
+    return (b.combos, b.params, *b.roles)
+
+
+def _disjoint(boxes: Sequence[Box]) -> list[Box]:
+    """Disjoint boxes with the same union."""
+    out: list[tuple[int, ...]] = []
+    for b in boxes:
+        pieces = [_coords(b)]
+        for o in out:
+            pieces = [q for p in pieces for q in _minus(p, o)]
+            if not pieces:
+                break
+        out.extend(pieces)
+    return [Box(c[0], c[1], tuple(c[2:])) for c in out]
+
+
+def _minus(p: tuple[int, ...], a: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The box ``p`` minus the box ``a``, as disjoint boxes (each a tuple of factor masks)."""
+    for x, y in zip(p, a, strict=True):
+        if not x & y:
+            return [p]
+    out = []
+    cur = list(p)
+    for n, y in enumerate(a):
+        outside = cur[n] & ~y
+        if outside:
+            piece = cur.copy()
+            piece[n] = outside
+            out.append(tuple(piece))
+            cur[n] &= y
+    return out
+
+
+class _CountedTree(_Tree):
+    """The tree search with nodes of boxes (see the module's docstring)."""
+
+    def __init__(self, record: PublicRecord, space: Space, roots: list[Box], content: Content, frame: Script):
+        super().__init__(record, None, content, frame)  # type: ignore[arg-type]
+        self.space = space
+        self.root_boxes = roots
+        self.ok_boxes: dict[
+            tuple[tuple[int, tuple[str, ...]], ...], tuple[dict[int, frozenset[str]], list[Box]]
+        ] = {}
+
+    def _roots(self) -> Iterator[tuple[tuple[Any, Any, Any], Any]]:
+        space = self.space
+        for n, params in enumerate(space.params):
+            bit = 1 << n
+            boxes = [Box(b.combos, bit, b.roles) for b in self.root_boxes if b.params & bit]
+            if boxes:
+                yield params, _BoxNode(space, _normal(boxes), {}, (params,))
+
+    def _union(self, nodes: Sequence[Any], path: tuple[object, ...], overlap: bool) -> Any:
+        boxes = [b for nd in nodes for b in nd.boxes]
+        return _BoxNode(self.space, _normal(boxes), _common_facts(nodes), path)
+
+    def _witnessed(self, node: Any, cs: dict[int, frozenset[str]]) -> None:
+        key = tuple(sorted((d, tuple(sorted(v))) for d, v in cs.items()))
+        seen = self.ok_boxes.setdefault(key, (cs, []))
+        seen[1].extend(node.boxes)
+
+    def _covered(self, node: Any, cs: dict[int, frozenset[str]]) -> bool:
+        """Every box of ``node`` lies in one box witnessed with culprit sets holding ``cs`` (a sound
+        shortcut: a box covered by several witnessed boxes together is explored again)."""
+        witnessed = [boxes for w, boxes in self.ok_boxes.values() if all(cs[d] <= w[d] for d in cs)]
+        if not witnessed:
+            return False
+        return all(any(b <= o for boxes in witnessed for o in boxes) for b in node.boxes)
+
+
+# ------------------------------------------------------------------------------------- the results
+
+Piece = tuple[int, ...]  # (combos, params, role masks…, culprit masks…)
+
+
+class _Counted:
+    """The consistent candidates as disjoint pieces (box × culprit sets), each with the decisions of the
+    branch that found it; counted, summed and listed by the space (see the module's docstring)."""
+
+    def __init__(
+        self,
+        space: Space,
+        days: list[int],
+        pieces: list[tuple[Piece, History]],
+        prior: Mapping[str, Fraction | int] | None,
+    ) -> None:
+        self.space = space
+        self.days = days
+        n = len(space.cast)
+        self.pieces = [(Box(p[0], p[1], tuple(p[2 : 2 + n])), tuple(p[2 + n :]), h) for p, h in pieces]
+        self.combo_weight = [
+            math.prod((Fraction(prior.get(p, 1)) for p in (k.main, *k.subplots)), start=Fraction(1))
+            if prior is not None
+            else Fraction(1)
+            for k in space.combos
+        ]
+        # per piece: (combination, role assignments) and the factor of the parameters and culprits
+        self.counts = [list(space.combo_counts(b)) for b, _, _ in self.pieces]
+        self.factor = [b.params.bit_count() * count_culprits(cm) for b, cm, _ in self.pieces]
+        self.sizes = [f * sum(c for _, c in cc) for f, cc in zip(self.factor, self.counts, strict=True)]
+        self.ends = list(itertools.accumulate(self.sizes))
+        self.count = self.ends[-1] if self.ends else 0
+        self.total_weight = sum(
+            (
+                f * sum((self.combo_weight[k] * c for k, c in cc), Fraction(0))
+                for f, cc in zip(self.factor, self.counts, strict=True)
+            ),
+            Fraction(0),
+        )
+        if self.count and self.total_weight == 0:
+            raise InputError("prior", "every consistent candidate has weight 0")
+
+    # ------------------------------------------------------------- distributions
+    def _mass(self, box: Box, factor: int, combos: Sequence[tuple[int, int]] | None = None) -> Fraction:
+        cc = combos if combos is not None else self.space.combo_counts(box)
+        return factor * sum((self.combo_weight[k] * c for k, c in cc), Fraction(0))
+
+    def roles(self) -> dict[str, dict[str, Fraction]]:
+        space = self.space
+        out: dict[str, dict[str, Fraction]] = {}
+        for n, c in enumerate(space.cast):
+            mass: dict[str, Fraction] = defaultdict(Fraction)
+            for (box, _, _), f in zip(self.pieces, self.factor, strict=True):
+                for r in space.roles_of(box.roles[n]):
+                    m = self._mass(box.with_roles(n, 1 << space.bit[r]), f)
+                    if m:
+                        mass[r] += m
+            out[c] = {r: w / self.total_weight for r, w in sorted(mass.items())}
+        return out
+
+    def plots(self) -> Iterator[tuple[tuple[str, ...], Fraction]]:
+        per: dict[int, Fraction] = defaultdict(Fraction)
+        for f, cc in zip(self.factor, self.counts, strict=True):
+            for k, c in cc:
+                per[k] += f * c * self.combo_weight[k]
+        for k in sorted(per):
+            if per[k]:
+                combo = self.space.combos[k]
+                yield (combo.main, *combo.subplots), per[k] / self.total_weight
+
+    def culprits(self) -> Iterator[tuple[int, str, Fraction]]:
+        cast = self.space.cast
+        for (box, cm, _), cc in zip(self.pieces, self.counts, strict=True):
+            roles = self._mass(box, box.params.bit_count(), cc)
+            for j, d in enumerate(self.days):
+                for x, name in enumerate(cast):
+                    if cm[j] >> x & 1:
+                        ways = count_culprits((*cm[:j], 1 << x, *cm[j + 1 :]))
+                        if ways:
+                            yield d, name, roles * ways / self.total_weight
+
+    def entropy_bits(self) -> float:
+        """The entropy left over the candidates, in bits (a float: the measure of a chart)."""
+        per: dict[int, int] = defaultdict(int)
+        for f, cc in zip(self.factor, self.counts, strict=True):
+            for k, c in cc:
+                per[k] += f * c
+        h = 0.0
+        for k, n in per.items():
+            p = self.combo_weight[k] / self.total_weight
+            if n and p:
+                h -= n * float(p) * math.log2(float(p))
+        return h
+
+    def probability_of(self, script: Script) -> Fraction:
+        """The probability the deduction gives to ``script``'s whole private sheet (0 if ruled out)."""
+        space = self.space
+        try:
+            combo = next(
+                n
+                for n, k in enumerate(space.combos)
+                if k.main == script.main_plot and set(k.subplots) == set(script.subplots)
+            )
+            param = space.params.index(
+                (script.godly_being_entry_loop, script.boss_turf, script.henchman_start)
+            )
+        except (StopIteration, ValueError):
+            return Fraction(0)
+        roles = [space.bit.get(script.role_of(c)) for c in space.cast]
+        culprit = {i.day: i.culprit for i in script.incidents}
+        for box, cm, _ in self.pieces:
+            if not (box.combos >> combo & 1 and box.params >> param & 1):
+                continue
+            if any(r is None or not box.roles[n] >> r & 1 for n, r in enumerate(roles)):
+                continue
+            if all(cm[j] >> space.index[culprit[d]] & 1 for j, d in enumerate(self.days)):
+                return self.combo_weight[combo] / self.total_weight
+        return Fraction(0)
+
+    # ------------------------------------------------------------- listing
+    def locate(self, i: int) -> tuple[int, int]:
+        """The piece of candidate ``i`` and its index in the piece."""
+        if not 0 <= i < self.count:
+            raise IndexError(i)
+        import bisect
+
+        p = bisect.bisect_right(self.ends, i)
+        return p, i - (self.ends[p - 1] if p else 0)
+
+    def entry(self, i: int) -> tuple[Sheet, tuple[tuple[int, str], ...], History]:
+        """Candidate ``i``'s sheet, culprits and the decisions of the branch that found it."""
+        p, j = self.locate(i)
+        box, cm, history = self.pieces[p]
+        n_culprits = count_culprits(cm)
+        sheet_index, c = divmod(j, n_culprits)
+        combo, param, roles = self.space.nth_sheet(box, sheet_index)
+        k = self.space.combos[combo]
+        a, b, h = self.space.params[param]
+        sheet = Sheet(k.main, k.subplots, roles, a, b, h)
+        culprits = next(itertools.islice(_culprit_assignments(self.space, self.days, cm), c, None))
+        return sheet, culprits, history
+
+    def candidate(self, i: int) -> Candidate:
+        sheet, culprits, _ = self.entry(i)
+        return Candidate(sheet, culprits)
+
+    def weight(self, i: int) -> Fraction:
+        p, j = self.locate(i)
+        box, cm, _ = self.pieces[p]
+        combo, _, _ = self.space.nth_sheet(box, j // count_culprits(cm))
+        return self.combo_weight[combo] / self.total_weight
+
+    def __iter__(self) -> Iterator[Candidate]:
+        for i in range(self.count):
+            yield self.candidate(i)
+
+    # ------------------------------------------------------------- best guesses
+    def best_guesses(self) -> tuple[Sequence[dict[str, str]], Fraction]:
+        """Every most likely role assignment (sorted by character and role, listed when read) and its
+        probability: the regions of the role factors where the same pieces hold, and in each the role
+        counts (what decides which combinations allow an assignment) of largest mass."""
+        space = self.space
+        if not self.count:
+            return [], Fraction(0)
+        # each distinct role box with its mass per combination
+        by_roles: dict[tuple[int, ...], dict[int, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
+        for (box, _, _), f, cc in zip(self.pieces, self.factor, self.counts, strict=True):
+            for k, _c in cc:
+                by_roles[box.roles][k] += f * self.combo_weight[k]
+        regions = _regions(list(by_roles))
+        best = Fraction(-1)
+        tops: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []  # (region, target, ties)
+        for roles, members in regions:
+            weights: dict[int, Fraction] = defaultdict(Fraction)
+            for m in members:
+                for k, w in by_roles[m].items():
+                    weights[k] += w
+            for target, mass in _targets(space, weights).items():
+                if mass < best:
+                    continue
+                ties = _exact_count(space, roles, target)
+                if not ties:
+                    continue
+                if mass > best:
+                    best, tops = mass, []
+                tops.append((roles, target, ties))
+        p = best / self.total_weight
+        return _Ties(space, tops), p
+
+
+def _culprit_assignments(
+    space: Space, days: list[int], cm: tuple[int, ...]
+) -> Iterator[tuple[tuple[int, str], ...]]:
+    """The culprit assignments of the sets ``cm`` (distinct culprits), in order."""
+    sets = [[c for n, c in enumerate(space.cast) if m >> n & 1] for m in cm]
+    for combo in itertools.product(*(sorted(s) for s in sets)):
+        if len(set(combo)) == len(combo):
+            yield tuple(zip(days, combo, strict=True))
+
+
+def _regions(boxes: list[tuple[int, ...]]) -> list[tuple[tuple[int, ...], frozenset[tuple[int, ...]]]]:
+    """The role boxes split into disjoint regions, each with the boxes that hold it."""
+    regions: list[tuple[tuple[int, ...], frozenset[tuple[int, ...]]]] = []
+    for b in boxes:
+        rest = [b]
+        nxt: list[tuple[tuple[int, ...], frozenset[tuple[int, ...]]]] = []
+        for r, members in regions:
+            inter = tuple(x & y for x, y in zip(r, b, strict=True))
+            if not all(inter):
+                nxt.append((r, members))
+                continue
+            nxt.append((inter, members | {b}))
+            nxt.extend((q, members) for q in _minus(r, inter))
+            rest = [q for p in rest for q in _minus(p, inter)]
+        nxt.extend((q, frozenset({b})) for q in rest)
+        regions = nxt
+    return regions
+
+
+Target = tuple[int, ...]
+"""What decides which combinations allow a role assignment: the count of each role among the counted
+characters (by role bit; the Person's entry 0), then 1 when a character who is not a girl holds the Key
+Person (Sign with me! forbids it), then each irregular character's role bit."""
+
+
+def _targets(space: Space, weights: Mapping[int, Fraction]) -> dict[Target, Fraction]:
+    """Every target some combination of ``weights`` allows, with the summed weight of the combinations
+    allowing it: counts within the combination's ranges, irregular roles among its free roles, and a
+    Key Person who is not a girl only where no plot asks for a girl."""
+    n_roles = len(space.role_names)
+    irregular = [n for n, x in enumerate(space.irregular) if x]
+    kp = space.bit.get("key_person")
+    by_rule: dict[int, Fraction] = defaultdict(Fraction)
+    for k, w in weights.items():
+        by_rule[space.rule_of[k]] += w
+    out: dict[Target, Fraction] = defaultdict(Fraction)
+    for rule, w in by_rule.items():
+        comb = space.rules[rule]
+        frees = [[b for b in range(n_roles) if comb.free >> b & 1] for _ in irregular]
+        for counts in itertools.product(*(range(lo, hi + 1) for _, lo, hi in comb.need)):
+            vec = [0] * n_roles
+            for (bit, _, _), c in zip(comb.need, counts, strict=True):
+                vec[bit] = c
+            flags = [0]
+            if kp is not None and vec[kp] and not comb.girl_only:
+                flags.append(1)
+            for flag in flags:
+                for extra in itertools.product(*frees):
+                    out[(*vec, flag, *extra)] += w
+    return out
+
+
+def _exact_count(space: Space, roles: tuple[int, ...], target: Target) -> int:
+    """How many role assignments within ``roles`` have exactly ``target``."""
+    n_roles = len(space.role_names)
+    flag = target[n_roles]
+    if flag == 0:
+        return _exact(space, roles, target, girls_only=True)
+    return _exact(space, roles, target, girls_only=False) - _exact(space, roles, target, girls_only=True)
+
+
+def _exact(space: Space, roles: tuple[int, ...], target: Target, *, girls_only: bool) -> int:
+    n_roles = len(space.role_names)
+    counts, extra = target[:n_roles], target[n_roles + 1 :]
+    person = space.bit["person"]
+    kp = space.bit.get("key_person")
+    need = tuple((b, c, c) for b, c in enumerate(counts) if b != person)
+    allowed = (1 << person) | sum(1 << b for b, c in enumerate(counts) if c > 0 and b != person)
+    groups: dict[int, int] = defaultdict(int)
+    j = 0
+    for n, mask in enumerate(roles):
+        if space.irregular[n]:
+            if not mask >> extra[j] & 1:
+                return 0
+            j += 1
+            continue
+        eff = mask & allowed
+        if girls_only and kp is not None and not space.girl[n]:
+            eff &= ~(1 << kp)
+        groups[eff] += 1
+    key = ("exact", need, tuple(sorted(groups.items())))
+    memo = space._memo
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = _assignments(need, person, key[2])
+    return hit
+
+
+class _Ties(Sequence[dict[str, str]]):
+    """The most likely role assignments, in sorted order (by character and role), listed when read."""
+
+    def __init__(self, space: Space, tops: list[tuple[tuple[int, ...], Target, int]]) -> None:
+        self.space = space
+        self.tops = tops
+        self.n = sum(t for _, _, t in tops)
+        self._list: list[dict[str, str]] | None = None
+
+    def __len__(self) -> int:
+        return self.n
+
+    def _sorted(self) -> Iterator[dict[str, str]]:
+        space = self.space
+        order = sorted(range(len(space.cast)), key=lambda n: space.cast[n])
+        streams = [_listing(space, roles, target, order) for roles, target, _ in self.tops]
+        for key in heapq.merge(*streams):
+            yield dict(key)
+
+    def __iter__(self) -> Iterator[dict[str, str]]:
+        if self._list is not None:
+            return iter(self._list)
+        return self._sorted()
+
+    def __getitem__(self, i: Any) -> Any:
+        if self._list is None and self.n <= 100_000:
+            self._list = list(self._sorted())
+        if self._list is not None:
+            return self._list[i]
+        if isinstance(i, slice):
+            return list(itertools.islice(self._sorted(), *i.indices(self.n)))
+        i = i + self.n if i < 0 else i
+        if not 0 <= i < self.n:
+            raise IndexError(i)
+        return next(itertools.islice(self._sorted(), i, None))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _listing(
+    space: Space, roles: tuple[int, ...], target: Target, order: list[int]
+) -> Iterator[tuple[tuple[str, str], ...]]:
+    """The assignments of ``roles`` with counts ``target``, as sorted (character, role) tuples in order."""
+
+    def walk(roles: tuple[int, ...], at: int) -> Iterator[list[tuple[str, str]]]:
+        if at == len(order):
+            yield []
+            return
+        n = order[at]
+        for r in sorted(space.roles_of(roles[n])):
+            fixed = (*roles[:n], 1 << space.bit[r], *roles[n + 1 :])
+            if _exact_count(space, fixed, target):
+                for rest in walk(fixed, at + 1):
+                    yield [(space.cast[n], r), *rest]
+
+    for a in walk(roles, 0):
+        yield tuple(a)
+
+
+# ------------------------------------------------------------------------------------- deduce
+
+
+def _apply(space: Space, boxes: list[Box], cond: Condition) -> list[Box]:
+    """The parts of ``boxes`` that meet a filter's condition (its alternatives are disjoint)."""
+    out = []
+    for box in boxes:
+        for conjunction in cond:
+            part: Box | None = box
+            for key, allowed in conjunction:
+                assert part is not None
+                part = space.restrict(part, key, allowed)
+                if part is None:
+                    break
+            if part is not None:
+                out.append(part)
+    return out
+
+
+def _count_all(space: Space, boxes: list[Box]) -> int:
+    return sum(space.count(b) for b in _disjoint(boxes))
+
+
+def deduce(
+    record: PublicRecord,
+    content: Content | None = None,
+    prior: Mapping[str, Fraction | int] | None = None,
+) -> Deduction:
+    """Every candidate consistent with ``record``, weighted uniformly or by a prior over plots.
+
+    The same answer two ways: where the enumeration of the sheets stays within
+    :data:`~rulesengine.looper.deduction.sheets.MAX_SHEETS` the enumerated table answers
+    (:func:`~rulesengine.looper.deduction.search.deduce_enumerated`, faster there), above it the
+    counted search (:func:`deduce_counted`), which lists no sheet. A test compares the two.
+    """
+    if not isinstance(record, PublicRecord):
+        raise InputError("record", f"expected a PublicRecord, got {type(record).__name__}")
+    content = content if content is not None else load_content()
+    if sheet_bound(record.sheet.frame(), content) <= MAX_SHEETS:
+        return deduce_enumerated(record, content, prior)
+    return deduce_counted(record, content, prior)
+
+
+def deduce_counted(
+    record: PublicRecord,
+    content: Content | None = None,
+    prior: Mapping[str, Fraction | int] | None = None,
+) -> Deduction:
+    """Every candidate consistent with ``record``, counted, weighted uniformly or by a prior over plots.
+
+    ``prior`` maps plot ids to weights; a candidate weighs the product of its plots' weights (missing
+    plots weigh 1). Probabilities are normalised exact fractions.
+    """
+    if not isinstance(record, PublicRecord):
+        raise InputError("record", f"expected a PublicRecord, got {type(record).__name__}")
+    content = content if content is not None else load_content()
+    frame = record.sheet.frame()
+    space = Space.of(frame, content)
+    days = [d for d, _ in record.sheet.incidents]
+    cast = record.sheet.cast
+    known = _revealed_culprits(record)
+    every_culprit = count_culprits(tuple((1 << len(cast)) - 1 for _ in days))
+    base = {d: frozenset([known[d]] if d in known else cast) for d in days}
+    base_masks = tuple(_cmask(space, base[d]) for d in days)
+    n_culprit_sets = count_culprits(base_masks)
+    n_sheets = space.count(space.whole())
+    total = n_sheets * every_culprit
+    removed: dict[int, int] = defaultdict(int)
+    reason: dict[int, tuple[str, dict[str, Any]]] = {}
+    culprit_events = [i for i, e in enumerate(record.events) if e["kind"] == "culprit_revealed"]
+    if culprit_events:
+        i = culprit_events[0]
+        removed[i] += n_sheets * (every_culprit - n_culprit_sets)
+        e = record.events[i]
+        reason[i] = ("looper.deduce.culprit_revealed", {"day": e["incident_day"], "character": e["culprit"]})
+    whole = space.tight(space.whole())
+    boxes = [whole] if whole is not None else []
+    alive = n_sheets
+    for i, cond, why_id, fields in _conditions(record):
+        boxes = _normal(_apply(space, boxes, cond))
+        left = _count_all(space, boxes)
+        if left < alive:
+            removed[i] += (alive - left) * n_culprit_sets
+            reason.setdefault(i, (why_id, fields))
+            alive = left
+    tree = _CountedTree(record, space, boxes, content, frame)
+    leaves = tree.run(dict(base)) if boxes and n_culprit_sets else []
+    pieces, by_reached = _pieces(space, days, leaves)
+    covered = sum(by_reached.values())
+    for r, n in by_reached.items():
+        if r != _OK:
+            removed[r] += n
+    if alive * n_culprit_sets > covered:  # (held by no leaf: the enumerated deduction's -1)
+        removed[-1] += alive * n_culprit_sets - covered
+    found = _Counted(space, days, pieces, prior)
+    eliminated = []
+    for i in sorted(removed):
+        if not removed[i]:
+            continue
+        if i < len(record.events):
+            e = record.events[i]
+            why_id, fields = reason.get(i, ("looper.deduce.event", {}))
+            if why_id == "looper.deduce.event":
+                fields = {"kind": e["kind"], "loop": e["loop"], "day": e["day"]}
+            eliminated.append(
+                {"event": i, "kind": e["kind"], "removed": removed[i], "why_id": why_id, "why_fields": fields}
+            )
+        else:
+            eliminated.append(
+                {
+                    "event": i,
+                    "kind": "end",
+                    "removed": removed[i],
+                    "why_id": "looper.deduce.end",
+                    "why_fields": {},
+                }
+            )
+    return Deduction(
+        record=record,
+        consistent=_CountedCandidates(found),
+        weights=_CountedWeights(found),
+        weighting="uniform" if prior is None else "plot prior",
+        eliminated=eliminated,
+        total=total,
+        witnesses=_Witnesses(record, frame, content, found),  # type: ignore[arg-type]
+        found=found,  # type: ignore[arg-type]
+        replayed=alive,
+        steps=tree.replays,
+    )
+
+
+def _cmask(space: Space, names: frozenset[str] | set[str]) -> int:
+    return sum(1 << space.index[c] for c in names)
+
+
+def _pieces(
+    space: Space, days: list[int], leaves: Sequence[_TreeLeaf]
+) -> tuple[list[tuple[Piece, History]], dict[int, int]]:
+    """The leaves made disjoint, best first: the consistent pieces with their decisions, and how many
+    candidates are held best by a leaf that followed the record ``r`` events (``_OK``: consistent)."""
+    best: dict[Piece, tuple[int, int, History]] = {}
+    for n, leaf in enumerate(leaves):
+        cm = tuple(_cmask(space, leaf.culprits[d]) for d in days)
+        node: Any = leaf.node  # (a node of boxes: the counted tree's)
+        for box in node.boxes:
+            key = (*_coords(box), *cm)
+            old = best.get(key)
+            if old is None or (leaf.reached, -n) > (old[0], -old[1]):
+                best[key] = (leaf.reached, n, leaf.history)
+    done = _Pieces()
+    consistent: list[tuple[Piece, History]] = []
+    counts: dict[int, int] = defaultdict(int)
+    n_cast = len(space.cast)
+    for key, (reached, _, history) in sorted(best.items(), key=lambda kv: (-kv[1][0], kv[1][1])):
+        pieces = [key]
+        for o in done.overlapping(key):
+            pieces = [q for p in pieces for q in _minus(p, o)]
+            if not pieces:
+                break
+        for p in pieces:
+            size = space.count(Box(p[0], p[1], tuple(p[2 : 2 + n_cast]))) * count_culprits(
+                tuple(p[2 + n_cast :])
+            )
+            if size:
+                counts[reached] += size
+                done.add(p)
+                if reached == _OK:
+                    consistent.append((p, history))
+    return consistent, counts
+
+
+class _Pieces:
+    """Disjoint pieces (tuples of factor masks) with a fast search for those a box meets: each factor
+    in 62-bit chunks as columns of a numpy array."""
+
+    CHUNK = 62
+
+    def __init__(self) -> None:
+        self.rows: list[Piece] = []
+        self.array = np.zeros((0, 0), dtype=np.int64)
+        self.n = 0
+        self.widths: list[int] | None = None
+
+    def _encode(self, p: Piece) -> list[int]:
+        assert self.widths is not None
+        out = []
+        mask = (1 << self.CHUNK) - 1
+        for x, w in zip(p, self.widths, strict=True):
+            for j in range(w):
+                out.append(x >> (self.CHUNK * j) & mask)
+        return out
+
+    def add(self, p: Piece) -> None:
+        if self.widths is None:
+            self.widths = [max(1, -(-x.bit_length() // self.CHUNK)) for x in p]
+            self.array = np.zeros((64, sum(self.widths)), dtype=np.int64)
+        if self.n == len(self.array):
+            self.array = np.concatenate([self.array, np.zeros_like(self.array)])
+        self.array[self.n] = self._encode(p)
+        self.rows.append(p)
+        self.n += 1
+
+    def overlapping(self, p: Piece) -> list[Piece]:
+        if not self.n:
+            return []
+        assert self.widths is not None
+        if any(x.bit_length() > self.CHUNK * w for x, w in zip(p, self.widths, strict=True)):
+            return list(self.rows)  # (wider than the columns: test every piece)
+        key = np.array(self._encode(p), dtype=np.int64)
+        hits = (self.array[: self.n] & key) != 0
+        ok = np.ones(self.n, dtype=bool)
+        col = 0
+        for w in self.widths:
+            ok &= hits[:, col : col + w].any(axis=1)
+            col += w
+        return [self.rows[i] for i in np.flatnonzero(ok).tolist()]
+
+
+class _CountedView:
+    def __init__(self, found: _Counted) -> None:
+        self.found = found
+
+    def __len__(self) -> int:
+        return self.found.count
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)  # type: ignore[call-overload]
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class _CountedCandidates(_CountedView, Sequence[Candidate]):
+    """The consistent candidates, listed when asked (piece by piece)."""
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self.found.candidate(j) for j in range(*i.indices(len(self)))]
+        return self.found.candidate(i + len(self) if i < 0 else i)
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} consistent candidates>"
+
+
+class _CountedWeights(_CountedView, Sequence[Fraction]):
+    """Each consistent candidate's probability, in the order of :class:`_CountedCandidates`."""
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self.found.weight(j) for j in range(*i.indices(len(self)))]
+        return self.found.weight(i + len(self) if i < 0 else i)
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} weights>"

@@ -1,0 +1,569 @@
+"""The private sheets a public sheet allows, as factors: counted, never listed (issue 23).
+
+A private sheet is a choice of plots (a *combination*: the main plot and the subplots), a role per
+character and the character parameters (Godly Being's entry loop, Boss's turf, Henchman's start); the
+culprits are a separate factor (:func:`count_culprits`). A :class:`Box` is a set of sheets written as
+one allowed set per factor — the combinations, the parameter choices, and for each character the roles
+it may have — and stands for the sheets of that product *that the script-writing rules allow*. The
+rules are the validator's (:func:`rulesengine.looper.rules.script.script_problems`), read once per
+combination into a :class:`Combination`: each role's (least, most) count among the characters that
+count (the plots' ranges, capped by the role's ``max_count``), the roles an irregular character (the
+Mystery Boy) may take, and Sign with me!'s Key Person who must be a girl. The parameters are judged
+by the validator independently of the roles.
+
+The number of sheets of a box (:meth:`Space.count`) is a sum over its combinations of a small counting
+problem: in how many ways can roles be given to the counted characters, each within its allowed set,
+so that every role's count is within its range (a dynamic programme over groups of characters with
+the same allowed set, memoised), times the choices of the irregular characters and of the parameters.
+A test compares every count with the enumeration of :mod:`rulesengine.looper.deduction.sheets` (one
+validator verdict per sheet) on every shipped script it can list.
+
+The search asks questions of a box (:meth:`Space.parts`): the same questions, by the same keys, that
+the enumerated table answers (``("role", c)``, ``("eq", key, value)``, ``("same", key, key)``,
+``("trait", field, key)``, ``("main",)``, ``("plot", p)``, ``("subplot", p)``, ``("plots",)``,
+``("subplots",)``). A box splits into a part per answer, and a part with no sheet is dropped.
+
+>>> from rulesengine.looper.rules.script import SCRIPTS_DIR, PublicSheet, load_script
+>>> from rulesengine.looper.deduction.sheets import private_sheets
+>>> script = load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml")
+>>> space = Space.of(PublicSheet.of(script).frame())
+>>> space.count(space.whole()) == len(private_sheets(script))
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from rulesengine.looper.rules.content import Content, Location, load_content
+from rulesengine.looper.rules.script import ScheduledIncident, Script, script_problems
+
+__all__ = ["Box", "Combination", "Space", "count_culprits"]
+
+Params = tuple[int | None, Location | None, Location | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A product of allowed sets, as bit masks: ``combos`` over :attr:`Space.combos`, ``params`` over
+    :attr:`Space.params`, and ``roles[n]`` over :attr:`Space.role_names` for the ``n``-th cast member.
+    It stands for the sheets of the product that the rules allow."""
+
+    combos: int
+    params: int
+    roles: tuple[int, ...]
+
+    def with_roles(self, n: int, mask: int) -> Box:
+        roles = list(self.roles)
+        roles[n] = mask
+        return Box(self.combos, self.params, tuple(roles))
+
+    def empty(self) -> bool:
+        """No sheet, whatever the rules: an allowed set is empty."""
+        return not self.combos or not self.params or not all(self.roles)
+
+    def __and__(self, other: Box) -> Box:
+        return Box(
+            self.combos & other.combos,
+            self.params & other.params,
+            tuple(a & b for a, b in zip(self.roles, other.roles, strict=True)),
+        )
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Box):
+            return NotImplemented
+        return (
+            self.combos & ~other.combos == 0
+            and self.params & ~other.params == 0
+            and all(a & ~b == 0 for a, b in zip(self.roles, other.roles, strict=True))
+        )
+
+
+@dataclass(frozen=True)
+class Combination:
+    """One choice of plots as the validator judges the roles under it.
+
+    ``need`` maps each role a counted character may hold (not the Person) to its (least, most) count;
+    ``counted`` is the mask of roles a counted character may hold (those and the Person), ``girl_only``
+    the Key Person's bit when a plot requires her to be a girl (else 0), ``free`` the mask of roles an
+    irregular character may hold (non-Person roles no plot names; 0: the combination has no sheet)."""
+
+    main: str
+    subplots: tuple[str, ...]
+    need: tuple[tuple[int, int, int], ...]  # (role bit index, least, most)
+    counted: int
+    girl_only: int
+    free: int
+
+    @property
+    def rule(self) -> tuple[object, ...]:
+        """What the count depends on (combinations with the same rule count alike)."""
+        return (self.need, self.counted, self.girl_only, self.free)
+
+
+class Space:
+    """The factored space of the private sheets of one public sheet (the frame of a public record)."""
+
+    def __init__(self, frame: Script, content: Content) -> None:
+        self.frame = frame
+        self.content = content
+        tset = content.sets[frame.set_id]
+        self.cast: tuple[str, ...] = tuple(frame.cast)
+        self.index = {c: n for n, c in enumerate(self.cast)}
+        self.role_names: list[str] = sorted(set(tset.roles) | {"person"})
+        self.bit = {r: n for n, r in enumerate(self.role_names)}
+        self.all_roles = (1 << len(self.role_names)) - 1
+        person = 1 << self.bit["person"]
+        chars = content.characters
+        self.irregular = tuple("irregular_role" in chars[c].traits for c in self.cast)
+        self.girl = tuple("girl" in chars[c].tags for c in self.cast)
+        combos = []
+        for main in tset.main_plots:
+            for subs in itertools.combinations(tset.subplots, tset.n_subplots):
+                plots = [content.plots[main], *(content.plots[s] for s in subs)]
+                plot_roles = {r for p in plots for r in p.roles}
+                need = []
+                counted = person
+                for role in tset.roles:
+                    if role == "person":
+                        continue
+                    low = sum(p.roles.get(role, (0, 0))[0] for p in plots)
+                    high = sum(p.roles.get(role, (0, 0))[1] for p in plots)
+                    cap = content.roles[role].max_count
+                    if cap is not None:
+                        low, high = min(low, cap), min(high, cap)
+                    if high > 0:
+                        need.append((self.bit[role], low, high))
+                        counted |= 1 << self.bit[role]
+                    elif low > 0:  # (a least count above the most: no sheet)
+                        need.append((self.bit[role], low, high))
+                free = 0
+                for role in tset.roles:
+                    if role != "person" and role not in plot_roles:
+                        free |= 1 << self.bit[role]
+                girl = any("key_person_is_girl" in p.requirements for p in plots)
+                combos.append(
+                    Combination(
+                        main,
+                        tuple(subs),
+                        tuple(sorted(need)),
+                        counted,
+                        (1 << self.bit["key_person"]) if girl and "key_person" in self.bit else 0,
+                        free,
+                    )
+                )
+        self.combos: list[Combination] = combos
+        rules: dict[tuple[object, ...], int] = {}
+        self.rule_of = [rules.setdefault(k.rule, len(rules)) for k in combos]
+        self.rules = [k for _, k in sorted({self.rule_of[n]: combos[n] for n in range(len(combos))}.items())]
+        self.all_combos = (1 << len(combos)) - 1
+        self.params: list[Params] = _valid_parameters(frame, content)
+        self.all_params = (1 << len(self.params)) - 1
+        self._memo: dict[tuple[object, ...], int] = {}
+        # per rule: what of each character's mask counts (-1: an irregular character), and the free roles
+        self._keep = [
+            (
+                tuple(
+                    -1 if self.irregular[n] else k.counted & ~(0 if self.girl[n] else k.girl_only)
+                    for n in range(len(self.cast))
+                ),
+                k.free,
+            )
+            for k in self.rules
+        ]
+        self._rc: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._cc: dict[tuple[int, tuple[int, ...]], list[tuple[int, int]]] = {}
+
+    @classmethod
+    def of(cls, frame: Script, content: Content | None = None) -> Space:
+        """The space of ``frame``'s public fields (cached: a deducing agent asks many times)."""
+        content = content if content is not None else load_content()
+        return _space(
+            frame.set_id,
+            frame.loops,
+            frame.days,
+            tuple(frame.cast),
+            tuple((i.day, i.incident) for i in frame.incidents),
+            frame,
+            content,
+        )
+
+    # ------------------------------------------------------------------ boxes
+    def whole(self) -> Box:
+        """Every sheet."""
+        return Box(self.all_combos, self.all_params, (self.all_roles,) * len(self.cast))
+
+    def roles_of(self, mask: int) -> list[str]:
+        return [r for n, r in enumerate(self.role_names) if mask >> n & 1]
+
+    def mask_of(self, roles: Sequence[str] | set[str] | frozenset[str]) -> int:
+        return sum(1 << self.bit[r] for r in set(roles) if r in self.bit)
+
+    # ------------------------------------------------------------------ counting
+    def count_roles(self, combo: int, roles: tuple[int, ...]) -> int:
+        """The role assignments within ``roles`` that the rules allow under combination ``combo``."""
+        rule = self.rule_of[combo]
+        hit = self._rc.get((rule, roles))
+        if hit is None:
+            hit = self._rc[(rule, roles)] = self._count_rule(rule, roles)
+        return hit
+
+    def _count_rule(self, rule: int, roles: tuple[int, ...]) -> int:
+        keep, free = self._keep[rule]
+        ways = 1
+        effs = []
+        for mask, k in zip(roles, keep, strict=True):
+            if k < 0:  # an irregular character: any of the combination's free roles
+                ways *= (mask & free).bit_count()
+                if not ways:
+                    return 0
+            else:
+                effs.append(mask & k)
+        effs.sort()
+        key = (rule, tuple(effs))
+        hit = self._memo.get(key)
+        if hit is None:
+            groups = tuple((m, len(list(g))) for m, g in itertools.groupby(effs))
+            hit = self._memo[key] = _assignments(self.rules[rule].need, self.bit["person"], groups)
+        return ways * hit
+
+    def combo_counts(self, box: Box) -> Iterator[tuple[int, int]]:
+        """(combination, role assignments) for each combination of ``box`` with some sheet."""
+        key = (box.combos, box.roles)
+        hit = self._cc.get(key)
+        if hit is None:
+            if len(self._cc) > 200_000:
+                self._cc.clear()
+            hit = self._cc[key] = list(self._combo_counts(box))
+        return iter(hit)
+
+    def _combo_counts(self, box: Box) -> Iterator[tuple[int, int]]:
+        combos = box.combos
+        while combos:
+            low = combos & -combos
+            n = low.bit_length() - 1
+            combos ^= low
+            c = self.count_roles(n, box.roles)
+            if c:
+                yield n, c
+
+    def count(self, box: Box) -> int:
+        """How many sheets ``box`` holds."""
+        if box.empty():
+            return 0
+        return box.params.bit_count() * sum(c for _, c in self.combo_counts(box))
+
+    def feasible(self, box: Box) -> bool:
+        """Whether ``box`` holds a sheet (stops at the first combination that has one)."""
+        if box.empty():
+            return False
+        hit = self._cc.get((box.combos, box.roles))
+        if hit is not None:
+            return bool(hit)
+        return any(True for _ in self._combo_counts(box))
+
+    # ------------------------------------------------------------------ questions
+    def parts(self, box: Box, key: tuple[object, ...]) -> list[tuple[object, Box]]:
+        """``box`` split by its sheets' answer to the question ``key``: (answer, part) for each answer
+        some sheet gives, in a fixed order (the order of the roles, of the combinations)."""
+        out = []
+        for value, part in self._split(box, key):
+            if self.feasible(part):
+                out.append((value, part))
+        return out
+
+    def tight(self, box: Box) -> Box | None:
+        """``box`` with only the combinations where it has a sheet (``None``: none)."""
+        if box.empty():
+            return None
+        combos = 0
+        for k, _ in self.combo_counts(box):
+            combos |= 1 << k
+        return Box(combos, box.params, box.roles) if combos else None
+
+    def _split(self, box: Box, key: tuple[object, ...]) -> Iterator[tuple[object, Box]]:
+        kind = key[0]
+        if kind == "role":
+            n = self.index[str(key[1])]
+            for r in self.roles_of(box.roles[n]):
+                yield r, box.with_roles(n, 1 << self.bit[r])
+            return
+        if kind == "param":
+            field = {"godly_being_entry_loop": 0, "boss_turf": 1, "henchman_start": 2}[str(key[1])]
+            by: dict[object, int] = {}
+            for n, p in enumerate(self.params):
+                if box.params >> n & 1:
+                    by[p[field]] = by.get(p[field], 0) | 1 << n
+            for v, mask in by.items():
+                yield v, Box(box.combos, mask, box.roles)
+            return
+        if kind in ("eq", "trait"):
+            base = key[1] if kind == "eq" else key[2]
+            assert isinstance(base, tuple)
+            if base[0] == "role":
+                n = self.index[str(base[1])]
+                by = {}
+                for r in self.roles_of(box.roles[n]):
+                    if kind == "eq":
+                        answer: object = r == key[2]
+                    else:
+                        role = self.content.roles.get(r)
+                        answer = getattr(role, str(key[1])) if role is not None else None
+                    by[answer] = by.get(answer, 0) | 1 << self.bit[r]
+                for v, mask in by.items():
+                    yield v, box.with_roles(n, mask)
+                return
+            yield from self._by_combo(box, lambda k: self._plot_value(base, k) == key[2])
+            return
+        if kind == "same":
+            a, b = key[1], key[2]
+            assert isinstance(a, tuple) and isinstance(b, tuple) and a[0] == b[0] == "role"
+            na, nb = self.index[str(a[1])], self.index[str(b[1])]
+            for r in self.roles_of(box.roles[na]):
+                bit = 1 << self.bit[r]
+                one = box.with_roles(na, bit)
+                if box.roles[nb] & bit:
+                    yield True, one.with_roles(nb, bit)
+                if box.roles[nb] & ~bit:
+                    yield False, one.with_roles(nb, box.roles[nb] & ~bit)
+            return
+        yield from self._by_combo(box, lambda k: self._plot_value(key, k))
+
+    def _plot_value(self, key: tuple[object, ...], k: Combination) -> object:
+        kind = key[0]
+        if kind == "main":
+            return k.main
+        if kind == "plot":
+            return key[1] == k.main or key[1] in k.subplots
+        if kind == "subplot":
+            return key[1] in k.subplots
+        if kind == "plots":
+            return frozenset((k.main, *k.subplots))
+        if kind == "subplots":
+            return k.subplots
+        raise KeyError(key)
+
+    def _by_combo(self, box: Box, value: Any) -> Iterator[tuple[object, Box]]:
+        by: dict[object, int] = {}
+        for n, k in enumerate(self.combos):
+            if box.combos >> n & 1:
+                v = value(k)
+                by[v] = by.get(v, 0) | 1 << n
+        for v, mask in by.items():
+            yield v, Box(mask, box.params, box.roles)
+
+    def restrict(
+        self, box: Box, key: tuple[object, ...], values: frozenset[object] | set[object]
+    ) -> Box | None:
+        """The part of ``box`` whose answer to ``key`` is one of ``values`` (one box: ``key`` is about one
+        factor), or ``None`` when it holds no sheet."""
+        parts = [p for v, p in self._split(box, key) if v in values]
+        if not parts:
+            return None
+        out = parts[0]
+        for p in parts[1:]:
+            out = Box(
+                out.combos | p.combos,
+                out.params | p.params,
+                tuple(a | b for a, b in zip(out.roles, p.roles, strict=True)),
+            )
+        return self.tight(out)
+
+    # ------------------------------------------------------------------ reading sheets back
+    def sheets_of(self, box: Box) -> Iterator[tuple[int, int, dict[str, str]]]:
+        """Every sheet of ``box`` as (combination, parameter choice, roles): for tests and for listing a
+        few candidates (in the order of the combinations, then of the roles by cast order)."""
+        params = [n for n in range(len(self.params)) if box.params >> n & 1]
+        for combo, _ in self.combo_counts(box):
+            for roles in self._assignments_of(combo, box.roles, 0):
+                for p in params:
+                    yield combo, p, dict(zip(self.cast, roles, strict=True))
+
+    def _assignments_of(self, combo: int, roles: tuple[int, ...], n: int) -> Iterator[list[str]]:
+        if n == len(roles):
+            yield []
+            return
+        for r in self.roles_of(roles[n]):
+            fixed = (*roles[:n], 1 << self.bit[r], *roles[n + 1 :])
+            if self.count_roles(combo, fixed):
+                for rest in self._assignments_of(combo, fixed, n + 1):
+                    yield [r, *rest]
+
+    def nth_sheet(self, box: Box, i: int) -> tuple[int, int, dict[str, str]]:
+        """The ``i``-th sheet of ``box`` in the order of :meth:`sheets_of`, found by counting (no list)."""
+        n_params = box.params.bit_count()
+        params = [n for n in range(len(self.params)) if box.params >> n & 1]
+        for combo, c in self.combo_counts(box):
+            if i >= c * n_params:
+                i -= c * n_params
+                continue
+            a, p = divmod(i, n_params)
+            roles = box.roles
+            names = []
+            for n in range(len(roles)):
+                for r in self.roles_of(roles[n]):
+                    fixed = (*roles[:n], 1 << self.bit[r], *roles[n + 1 :])
+                    m = self.count_roles(combo, fixed)
+                    if a < m:
+                        roles = fixed
+                        names.append(r)
+                        break
+                    a -= m
+            return combo, params[p], dict(zip(self.cast, names, strict=True))
+        raise IndexError(i)
+
+    def script(self, combo: int, param: int, roles: Mapping[str, str], culprits: Mapping[int, str]) -> Script:
+        """The whole script of one sheet and its culprits (day -> character)."""
+        from dataclasses import replace
+
+        k = self.combos[combo]
+        a, b, c = self.params[param]
+        return replace(
+            self.frame,
+            main_plot=k.main,
+            subplots=k.subplots,
+            roles=dict(roles),
+            incidents=tuple(
+                ScheduledIncident(i.day, i.incident, culprits.get(i.day, self.cast[0]))
+                for i in self.frame.incidents
+            ),
+            godly_being_entry_loop=a,
+            boss_turf=b,
+            henchman_start=c,
+        )
+
+
+_SPACES: dict[tuple[object, ...], tuple[Content, Space]] = {}
+
+
+def _space(
+    set_id: str,
+    loops: int,
+    days: int,
+    cast: tuple[str, ...],
+    incidents: tuple[tuple[int, str], ...],
+    frame: Script,
+    content: Content,
+) -> Space:
+    key = (set_id, loops, days, cast, incidents, tuple(sorted(frame.options.items())), id(content))
+    hit = _SPACES.get(key)
+    if hit is None or hit[0] is not content:
+        if len(_SPACES) > 32:
+            _SPACES.clear()
+        hit = _SPACES[key] = (content, Space(frame, content))
+    return hit[1]
+
+
+def _valid_parameters(frame: Script, content: Content) -> list[Params]:
+    """The character parameters the validator accepts on ``frame`` (independently of the roles): every
+    choice the cast calls for, judged by :func:`script_problems` on a sheet of Persons, its problems
+    about the parameters only."""
+    from rulesengine.looper.deduction.sheets import _parameters
+
+    fields = ("godly_being_entry_loop", "boss_turf", "henchman_start")
+    out = []
+    for a, b, c in _parameters(frame, content):
+        from dataclasses import replace
+
+        trial = replace(
+            frame,
+            main_plot="",
+            subplots=(),
+            roles={x: "person" for x in frame.cast},
+            godly_being_entry_loop=a,
+            boss_turf=b,
+            henchman_start=c,
+        )
+        problems = script_problems(trial, content)
+        if not any(any(f in str(p.where) for f in fields) for p in problems):
+            out.append((a, b, c))
+    return out
+
+
+def _assignments(
+    need: tuple[tuple[int, int, int], ...], person: int, groups: tuple[tuple[int, int], ...]
+) -> int:
+    """The ways to give each character of ``groups`` ((allowed mask, how many) pairs) a role of its
+    mask, every ``need`` role (bit, least, most) held by least..most of them, the rest Persons (when
+    their mask allows it).
+
+    >>> # two characters free among Killer (bit 0, exactly 1) and the Person (bit 1)
+    >>> _assignments(((0, 1, 1),), 1, ((0b11, 2),))
+    2
+    """
+    lows = [lo for _, lo, _ in need]
+    states = _states(need, person, groups)
+    return sum(w for s, w in states.items() if all(x >= lo for x, lo in zip(s, lows, strict=True)))
+
+
+def _states(
+    need: tuple[tuple[int, int, int], ...], person: int, groups: tuple[tuple[int, int], ...]
+) -> dict[tuple[int, ...], int]:
+    """The ways of :func:`_assignments` by the count each ``need`` role reached (before the least
+    counts are asked)."""
+    bits = [b for b, _, _ in need]
+    highs = [h for _, _, h in need]
+    states: dict[tuple[int, ...], int] = {(0,) * len(need): 1}
+    for mask, m in groups:
+        if not m:
+            continue
+        avail = [j for j, b in enumerate(bits) if mask >> b & 1]
+        person_ok = bool(mask >> person & 1)
+        nxt: dict[tuple[int, ...], int] = {}
+        if m == 1:  # one character: one of its roles with room left, or the Person
+            for state, ways in states.items():
+                if person_ok:
+                    nxt[state] = nxt.get(state, 0) + ways
+                for j in avail:
+                    if state[j] < highs[j]:
+                        s = (*state[:j], state[j] + 1, *state[j + 1 :])
+                        nxt[s] = nxt.get(s, 0) + ways
+            states = nxt
+            if not states:
+                return {}
+            continue
+        for state, ways in states.items():
+            room = [min(highs[j] - state[j], m) for j in avail]
+            for take in itertools.product(*(range(r + 1) for r in room)):
+                used = sum(take)
+                if used > m or (used < m and not person_ok):
+                    continue
+                w = math.factorial(m) // math.factorial(m - used)
+                for t in take:
+                    w //= math.factorial(t)
+                new = list(state)
+                for j, t in zip(avail, take, strict=True):
+                    new[j] += t
+                s = tuple(new)
+                nxt[s] = nxt.get(s, 0) + ways * w
+        states = nxt
+        if not states:
+            return {}
+    return states
+
+
+@lru_cache(maxsize=65536)
+def count_culprits(sets: tuple[int, ...]) -> int:
+    """How many ways to give each incident day a culprit from its set (``sets``: cast masks, one per
+    day), no character twice (the validator's rule: a character is the culprit of at most one
+    incident).
+
+    >>> count_culprits((0b11, 0b11)), count_culprits((0b1, 0b1)), count_culprits((0b111, 0b1))
+    (2, 0, 2)
+    """
+    states: dict[int, int] = {0: 1}
+    for s in sets:
+        nxt: dict[int, int] = {}
+        for used, w in states.items():
+            free = s & ~used
+            while free:
+                low = free & -free
+                free ^= low
+                nxt[used | low] = nxt.get(used | low, 0) + w
+        states = nxt
+    return sum(states.values())
