@@ -52,11 +52,14 @@ def test_the_sample_converts_its_first_steps_and_btx_scripts_and_skips_the_other
     assert {t: r.status for t, r in results.items()} == {
         "Lanterns at Dusk": "valid",
         "The Turf of the Old Man": "valid",
-        "A Visitor from Elsewhere": "skipped",
+        "A Visitor from Elsewhere": "valid",  # the Transfer Student, with her "enters on day" (issue 24)
+        "A Guest from Another Box": "skipped",
         "Under the Midnight Moon": "skipped",
     }
-    assert results["A Visitor from Elsewhere"].reason == (
-        "character 'transferStudent' is not one of the 18 base characters"
+    visitor = results["A Visitor from Elsewhere"].script
+    assert visitor is not None and visitor.transfer_student_entry_day == 2
+    assert results["A Guest from Another Box"].reason == (
+        "character 'vampireHunter' is not one of the characters the project knows"
     )
     assert results["Under the Midnight Moon"].reason == (
         "tragedy set 'midnightCircle' is not First Steps or Basic Tragedy X"
@@ -217,9 +220,10 @@ def test_cli_import_writes_valid_scripts_and_exits_0(tmp_path: Path) -> None:
     result = run("import", str(SAMPLE), "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[0] == "fs_lanterns_at_dusk: Lanterns at Dusk: valid"
-    assert "skipped: A Visitor from Elsewhere: character 'transferStudent'" in result.stdout
+    assert "skipped: A Guest from Another Box: character 'vampireHunter'" in result.stdout
     written = sorted(p.name for p in tmp_path.iterdir())
-    assert written == ["btx_the_turf_of_the_old_man.yaml", "fs_lanterns_at_dusk.yaml"]
+    assert written == ["btx_the_turf_of_the_old_man.yaml", "fs_a_visitor_from_elsewhere.yaml",
+                       "fs_lanterns_at_dusk.yaml"]
     for path in tmp_path.iterdir():
         load_script(path)  # validates
 
