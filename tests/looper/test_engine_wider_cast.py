@@ -395,7 +395,8 @@ def test_sacred_tree_leader_moves_a_counter_once_a_day_without_refusal() -> None
         UseAbility("sacred_tree.p1", "sacred_tree", "shrine_maiden", "intrigue")
     ]
     game.apply(offered(game, "sacred_tree.p1")[0])
-    assert game.pending is not None and game.pending.kind is DecisionKind.GOODWILL  # no allow/refuse asked
+    assert game.legal_actions() == (Allow(),)  # never refused, like an unrefusable ability
+    game.apply(Allow())
     assert (game.chars["sacred_tree"].intrigue, game.chars["shrine_maiden"].intrigue) == (1, 1)
     assert offered(game, "sacred_tree.p1") == []
 

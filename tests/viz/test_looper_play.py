@@ -64,7 +64,7 @@ def test_the_path_box_loads_an_imported_community_script(tmp_path):
     play.path_box.value = str(sample)
     play.load_button.click()
     titles = [label for label, _value in play.script_choice.options]
-    assert titles[-2:] == ["Lanterns at Dusk", "The Turf of the Old Man"]
+    assert titles[-3:] == ["Lanterns at Dusk", "The Turf of the Old Man", "A Visitor from Elsewhere"]
     play.new_button.click()
     assert play.game.script.id == "fs_lanterns_at_dusk"
     play.play_on()

@@ -334,6 +334,8 @@ def apply_goodwill(game: Game, a: UseAbility) -> str | None:
         game.unforbid(t)
     elif aid == "young_girl.2":
         game.move(src, t)
+    elif aid == "sacred_tree.p1":  # not a goodwill ability: no cost, never refused (⚠f)
+        game.move_counter(src, t, a.extra)
     elif aid == "sect_founder.1":
         game.add_token(t, "goodwill", 1, announce=True)
     elif aid == "copycat.1":

@@ -884,16 +884,10 @@ class Game(Table):
                 self._goto(Phase.INCIDENT)
                 return
             assert isinstance(action, UseAbility)
-            if action.ability == "sacred_tree.p1":  # not a goodwill ability: no refusal (⚠f)
-                self.used_today.add(action.ability)
-                self.used_loop.add(action.ability)
-                self.emit(EventKind.GOODWILL_DECLARED, Visibility.PUBLIC, **to_dict(action))
-                self.move_counter(action.source, action.target, action.extra)
-                return
             self.declared = action
             self.used_today.add(action.ability)
-            if self.goodwill_def(action.ability).once_per_loop:
-                self.used_loop.add(action.ability)
+            if self.goodwill_def(action.ability).once_per_loop or action.ability == "sacred_tree.p1":
+                self.used_loop.add(action.ability)  # (the Sacred Tree's move: once a day or a loop, ⚠f)
             self.emit(EventKind.GOODWILL_DECLARED, Visibility.PUBLIC, **to_dict(action))
             return
         declared = self.declared

@@ -1034,6 +1034,10 @@ class _ContentTables:
         self.layout = Board.of(content)
         self.deck = Deck.of(content)
         self.goodwill = {a.id: a for ch in content.characters.values() for a in ch.abilities}
+        for ch in content.characters.values():  # a passive the leader uses in TL-D6 (sacred_tree.p1, ⚠f):
+            for p in ch.passives:  # declared like a goodwill ability, with no cost and no refusal
+                if p.timing == "goodwill":
+                    self.goodwill[p.id] = GoodwillAbility(p.id, ch.id, 0, False, True, p.text)
         self.forbidden = {
             cid: frozenset(str(x) for x in ch.forbidden) for cid, ch in content.characters.items()
         }
