@@ -551,9 +551,14 @@ class Game(Table):
         self.cards_revealed = False
         if self.record:
             self.emit(EventKind.DAY_START, leader=self.leader)
-        if "transfer_student" in self.cast and self.day == (self.script.transfer_student_entry_day or 1) > 1:
-            ch = self.chars["transfer_student"]  # transfer_student.p1: she enters at the School today
-            if ch.alive and (ch.location is None or self.rulings.transfer_student_waits_at_school):
+        if "transfer_student" in self.cast:  # transfer_student.p1: she enters at the School on her day
+            ch = self.chars["transfer_student"]  # (the public state first: the hidden day is read while
+            waits = self.rulings.transfer_student_waits_at_school  # she has not entered yet)
+            if (
+                ch.alive
+                and (ch.location is None or waits)
+                and self.day == (self.script.transfer_student_entry_day or 1) > 1
+            ):
                 ch.location = "school"
                 self.emit(EventKind.CHARACTER_ENTERED, character="transfer_student", location="school")
         self._goto(Phase.MASTERMIND_CARDS)
@@ -568,7 +573,9 @@ class Game(Table):
 
     def _no_card_on(self, cid: str) -> bool:
         """Whether no action card may be placed on ``cid`` now (illusion.p1, ⚠a)."""
-        return "no_cards" in self._char_defs[cid].traits or self._waiting(cid)
+        if "no_cards" in self._char_defs[cid].traits:
+            return True  # (the hidden entry day is read only where the ruling puts her on the board early)
+        return self.rulings.transfer_student_waits_at_school and self._waiting(cid)
 
     def placement_options(self, owner: str) -> tuple[Action, ...]:
         """The legal (card, target) placements for ``owner`` now (TL-D2a, TL-D3a..c).
