@@ -500,3 +500,20 @@ def test_placing_on_the_wider_cast_respects_their_rules() -> None:
         assert getattr(error, "rule_id", "") == "TL-D2"
     else:  # pragma: no cover
         raise AssertionError("a card was placed on the Illusion")
+
+
+def test_a_transfer_student_culprit_before_her_day_gets_a_playability_note() -> None:
+    """transfer_student.p1 (TL-D7a): an incident of hers before her entry day cannot happen; the
+    validator's playability note says so, in either language."""
+    from rulesengine.looper.rules.script import script_notes
+
+    script = dataclasses.replace(
+        make_script(cast=("transfer_student", "girl_student", "office_worker", "pop_idol"),
+                    roles={"girl_student": "key_person", "office_worker": "killer", "pop_idol": "brain",
+                           "transfer_student": "person"},
+                    incidents=[(1, "suicide", "transfer_student")]),
+        transfer_student_entry_day=2,
+    )
+    note = script_notes(script, C)[-1]
+    assert str(note).endswith("day 1: transfer_student enters on day 2, so the incident cannot happen")
+    assert "chỉ vào cuộc từ ngày 2" in note.localized("vi")

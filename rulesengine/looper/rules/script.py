@@ -767,6 +767,10 @@ nên Sự cố không thể xảy ra trước vòng lặp đó']
         if "enters_on_loop" in culprit.traits and (script.godly_being_entry_loop or 1) > 1:
             notes.append(note("looper.script.note_late_entry", day=inc.day, culprit=inc.culprit,
                               loop=script.godly_being_entry_loop))
+        entry = script.transfer_student_entry_day or 1
+        if "enters_on_day" in culprit.traits and entry > inc.day:  # (transfer_student.p1)
+            notes.append(note("looper.script.note_late_entry_day", day=inc.day, culprit=inc.culprit,
+                              entry=entry))
     return notes
 
 
