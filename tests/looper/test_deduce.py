@@ -151,8 +151,10 @@ def test_abandoning_a_step_at_its_first_wrong_public_event_changes_nothing_tl_d7
     assert checked.steps < unchecked.steps
 
 
-#: The shipped scripts of the wider cast (issue 24), which the deduction does not support yet.
-WIDER_CAST_SCRIPTS = ("fs_04_new_faces", "btx_04_cherry_tree_circle")
+#: The shipped scripts of the wider cast (issue 24) on which this test fails until the deduction supports
+#: the wider cast (fs_04: ZeroDivisionError in deduction/reference.py; btx_04 passes, also with
+#: LOOPER_DEDUCE_GAMES=100).
+WIDER_CAST_SCRIPTS = ("fs_04_new_faces",)
 
 
 def deduction_params(paths: list[Any]) -> list[Any]:
