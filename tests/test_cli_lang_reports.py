@@ -22,6 +22,7 @@ TITLES = (
     "Lanterns at Dusk",
     "The Turf of the Old Man",
     "A Visitor from Elsewhere",
+    "A Guest from Another Box",
     "Under the Midnight Moon",
 )
 #: English words of these reports and their error lines that no Vietnamese line may contain (on top of
@@ -211,7 +212,9 @@ def test_looper_import_in_english_is_unchanged(capsys):
         "btx_the_turf_of_the_old_man: The Turf of the Old Man: valid",
         "  note: btx_the_turf_of_the_old_man.yaml: private: culprits: day 5: godly_being enters on loop 2, "
         "so the incident cannot happen before it",
-        "skipped: A Visitor from Elsewhere: character 'transferStudent' is not one of the 18 base characters",
+        "fs_a_visitor_from_elsewhere: A Visitor from Elsewhere: valid",
+        "skipped: A Guest from Another Box: character 'vampireHunter' is not one of the characters the"
+        " project knows",
         "skipped: Under the Midnight Moon: tragedy set 'midnightCircle' is not First Steps or Basic "
         "Tragedy X",
     ]
@@ -222,16 +225,18 @@ def test_looper_import_in_vietnamese(capsys, tmp_path):
     out, _ = run(capsys, "looper", "import", str(COMMUNITY), "--lang", "vi", "--out", str(tmp_path))
     lines = out.splitlines()
     assert lines[0] == "fs_lanterns_at_dusk: Lanterns at Dusk: hợp lệ"
-    assert lines[3] == (
-        "bỏ qua: A Visitor from Elsewhere: Nhân vật 'transferStudent' không thuộc 18 Nhân vật cơ bản"
-    )
+    assert lines[3] == "fs_a_visitor_from_elsewhere: A Visitor from Elsewhere: hợp lệ"
     assert lines[4] == (
+        "bỏ qua: A Guest from Another Box: Nhân vật 'vampireHunter' không thuộc các Nhân vật mà dự án biết"
+    )
+    assert lines[5] == (
         "bỏ qua: Under the Midnight Moon: bộ Bi kịch 'midnightCircle' không phải First Steps "
         "hay Basic Tragedy X"
     )
     assert untranslated(out) == set()
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "btx_the_turf_of_the_old_man.yaml",
+        "fs_a_visitor_from_elsewhere.yaml",
         "fs_lanterns_at_dusk.yaml",
     ]
     missing, _ = run(capsys, "looper", "import", str(COMMUNITY), "--difficulty", "5", "--lang", "vi")

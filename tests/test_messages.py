@@ -137,6 +137,7 @@ def test_the_catalog_english_of_ability_and_incident_texts_is_the_content_s():
 
     content = load_content()
     texts = {f"looper.ability.{a.id}": a.text for c in content.characters.values() for a in c.abilities}
+    texts |= {f"looper.ability.{a.id}": a.text for c in content.characters.values() for a in c.passives}
     texts |= {f"looper.ability.{a.id}": a.text for r in content.roles.values() for a in r.abilities}
     texts |= {f"looper.ability.{a.id}": a.text for p in content.plots.values() for a in p.rules}
     texts |= {f"looper.incident.{i.id}": i.text for i in content.incidents.values()}

@@ -114,6 +114,35 @@ cast_table(game)
             CHECK,
         ),
         md("""
+## The character gallery
+
+Every character the engine knows: the **18 base characters** of First Steps and Basic Tragedy X, then
+the **twelve of the wider cast** — characters of later boxes and promo cards that published First Steps
+and Basic Tragedy X scripts cast (Teacher, Transfer Student, Soldier, Black Cat, Scientist, Forensic
+Specialist, A.I., Illusion, Young Girl, Sacred Tree, Sect Founder, Copycat). The tags *animal*,
+*construct* and *tree* have no gender: a rule asking for a boy, a girl or a student never picks them.
+A goodwill ability shows its cost (★ once per loop); a passive rule (•) is not a goodwill ability. Where
+a card is unclear the engine offers a ruling option (`docs/looper_content.md`).
+""", """## Bộ sưu tập Nhân vật
+
+Mọi Nhân vật mà engine biết: **18 Nhân vật cơ bản** của First Steps và Basic Tragedy X, rồi **mười hai
+Nhân vật mở rộng** — các Nhân vật của những hộp sau và thẻ khuyến mãi mà các Kịch bản First Steps và Basic
+Tragedy X đã xuất bản có dùng (Cô giáo, Học sinh chuyển trường, Người lính, Mèo đen, Nhà khoa học, Chuyên
+viên pháp y, Trí tuệ nhân tạo, Ảo ảnh, Bé gái, Cây thiêng, Giáo chủ, Kẻ bắt chước). Các đặc điểm *Động
+vật*, *Nhân tạo* và *Cây* không có giới tính: một luật đòi một Con trai, một Con gái hay một Học sinh không
+bao giờ chọn chúng. Một Năng lực Goodwill ghi chi phí (★ chỉ dùng một lần mỗi vòng lặp); một hiệu ứng bị
+động (•) không phải là Năng lực Goodwill. Khi thẻ chưa rõ, engine có một tùy chọn phán quyết
+(`docs/looper_content.md`, tiếng Anh).
+"""),
+        code(
+            """
+from rulesengine.viz.looper.cards import character_gallery
+
+character_gallery()
+""",
+            CHECK,
+        ),
+        md("""
 ## The board picture
 
 Each character is a token with its counters: red dots are **paranoia** against its limit (a red frame

@@ -18,6 +18,7 @@ import weakref
 import ipywidgets as widgets
 
 from rulesengine import i18n
+from rulesengine.looper.rules.content import load_content
 from rulesengine.viz.common import LanguageSwitch, bind
 
 GAMES = ("all", "looper", "grove", "ui")
@@ -56,7 +57,9 @@ class GlossaryExplorer:
         self.render()
 
     def rows(self) -> list[dict[str, str]]:
-        """The glossary rows the controls select, in file order."""
+        """The glossary rows the controls select, in file order, then the Looper's characters (their
+        names in both languages from the content, ``data/looper/characters.yaml``: the base 18 and the
+        twelve of the wider cast)."""
         needle = self.search.value.strip().casefold()
         rows = []
         for term in i18n.glossary().values():
@@ -67,6 +70,12 @@ class GlossaryExplorer:
             rows.append({
                 "key": term.key, "en": term.en, "vi": term.vi, "rule_id": term.rule_id, "source": term.source
             })
+        if self.game.value in ("all", "looper"):
+            for cid, ch in load_content().characters.items():
+                if needle and needle not in f"{cid} {ch.name} {ch.name_vi}".casefold():
+                    continue
+                rows.append({"key": cid, "en": ch.name, "vi": ch.name_vi or ch.name, "rule_id": "",
+                             "source": "data/looper/characters.yaml"})
         return rows
 
     def render(self) -> None:

@@ -50,7 +50,7 @@ def reference(game: Game) -> dict[str, Any]:
         r, col = GRID[str(loc[c])]
         dest = next(name for name, pos in GRID.items() if pos == ((r + dr) % 2, (col + dc) % 2))
         forbidden = {str(x) for x in game.content.characters[c].forbidden}
-        if c == "patient" and game.patient_free:
+        if (c == "patient" and game.patient_free) or c in game.unforbidden:  # (doctor.2, young_girl.1)
             forbidden = set()
         if dest not in forbidden:
             loc[c] = dest
@@ -74,6 +74,8 @@ def reference(game: Game) -> dict[str, Any]:
                 lint[t] += n
             elif t in chars:
                 intr[t] += n
+    if "illusion" in chars:  # illusion.p1 (⚠d): no card on her; her location's intrigue cards apply to her
+        intr["illusion"] += lint[str(loc["illusion"])] - game.location_intrigue[str(loc["illusion"])]
     spent = {o: list(v) for o, v in game.spent.items()}
     for owner, k, _ in cards:  # TL-D4c: once-per-loop cards are spent, cancelled or not
         if k in ONCE["mastermind" if owner == "mastermind" else "protagonist"]:
@@ -144,9 +146,8 @@ def incident_expected(game: Game) -> str | None:
         return None
     ch = game.chars[sched.culprit]
     limit = game.content.characters[sched.culprit].paranoia_limit
-    ok = (
-        ch.alive and ch.location is not None and ch.paranoia >= limit and sched.culprit not in game.suppressed
-    )
+    count = ch.paranoia + ch.goodwill + ch.intrigue if sched.culprit == "ai" else ch.paranoia  # (ai.p1)
+    ok = ch.alive and ch.location is not None and count >= limit and sched.culprit not in game.suppressed
     return "happened" if ok else "not"
 
 
@@ -200,6 +201,7 @@ def test_goodwill_offers_and_answers_follow_tl_d6_on_random_games(path: Any) -> 
     script = load_script(path)
     content = Game(script).content
     abilities = {a.id: a for ch in content.characters.values() for a in ch.abilities}
+    abilities["sacred_tree.p1"] = Game(script).goodwill_def("sacred_tree.p1")  # (a passive declared in TL-D6)
     answered = 0
     for seed in range(25):
         rng = random.Random(seed)
@@ -296,6 +298,7 @@ def test_placement_options_follow_tl_d2_tl_d3_on_random_games(path: Any) -> None
                 else:
                     taken = {t for o, t in today if o != "mastermind"}
                 board = [c for c, ch in game.chars.items() if ch.alive and ch.location is not None]
+                board = [c for c in board if c != "illusion"]  # illusion.p1: no card can be placed on her
                 targets = {"hospital", "shrine", "city", "school", *board} - taken
                 expected = {(c, t) for c, n in hand.items() if n > 0 for t in targets}
                 got = {(a.card, a.target) for a in pending.options if isinstance(a, PlaceCard)}

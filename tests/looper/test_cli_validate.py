@@ -21,7 +21,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 def test_every_shipped_script_is_valid():
     result = run(*map(str, shipped_scripts()))
     assert result.returncode == 0, result.stdout
-    assert result.stdout.count(": valid") == len(shipped_scripts()) == 6
+    assert result.stdout.count(": valid") == len(shipped_scripts()) == 8
 
 
 def test_a_script_breaking_rules_lists_every_problem_and_exits_1(tmp_path: Path):

@@ -52,11 +52,14 @@ def test_the_sample_converts_its_first_steps_and_btx_scripts_and_skips_the_other
     assert {t: r.status for t, r in results.items()} == {
         "Lanterns at Dusk": "valid",
         "The Turf of the Old Man": "valid",
-        "A Visitor from Elsewhere": "skipped",
+        "A Visitor from Elsewhere": "valid",  # the Transfer Student, with her "enters on day" (issue 24)
+        "A Guest from Another Box": "skipped",
         "Under the Midnight Moon": "skipped",
     }
-    assert results["A Visitor from Elsewhere"].reason == (
-        "character 'transferStudent' is not one of the 18 base characters"
+    visitor = results["A Visitor from Elsewhere"].script
+    assert visitor is not None and visitor.transfer_student_entry_day == 2
+    assert results["A Guest from Another Box"].reason == (
+        "character 'vampireHunter' is not one of the characters the project knows"
     )
     assert results["Under the Midnight Moon"].reason == (
         "tragedy set 'midnightCircle' is not First Steps or Basic Tragedy X"
@@ -217,9 +220,10 @@ def test_cli_import_writes_valid_scripts_and_exits_0(tmp_path: Path) -> None:
     result = run("import", str(SAMPLE), "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[0] == "fs_lanterns_at_dusk: Lanterns at Dusk: valid"
-    assert "skipped: A Visitor from Elsewhere: character 'transferStudent'" in result.stdout
+    assert "skipped: A Guest from Another Box: character 'vampireHunter'" in result.stdout
     written = sorted(p.name for p in tmp_path.iterdir())
-    assert written == ["btx_the_turf_of_the_old_man.yaml", "fs_lanterns_at_dusk.yaml"]
+    assert written == ["btx_the_turf_of_the_old_man.yaml", "fs_a_visitor_from_elsewhere.yaml",
+                       "fs_lanterns_at_dusk.yaml"]
     for path in tmp_path.iterdir():
         load_script(path)  # validates
 
@@ -262,3 +266,59 @@ def test_cli_export_then_import_round_trip(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout
     for path in shipped_scripts():
         assert same(load_script(tmp_path / "back" / path.name), load_script(path))
+
+
+# ---------------------------------------------------------------------------- the wider cast (issue 24)
+
+WIDER = DATA / "community_wider_cast.jsonc"
+WIDER_IDS = {
+    "teacher": "teacher", "transferStudent": "transfer_student", "soldier": "soldier",
+    "blackCat": "black_cat", "scientist": "scientist", "forensicSpecialist": "forensic_specialist",
+    "ai": "ai", "illusion": "illusion", "youngGirl": "young_girl", "sacredTree": "sacred_tree",
+    "sectFounder": "sect_founder", "copycat": "copycat",
+}  # fmt: skip
+
+
+def wider() -> dict[str, object]:
+    return {r.title: r for r in import_scripts(read_community(WIDER), WIDER.name)}
+
+
+def test_the_wider_casts_community_ids_import_validate_or_are_refused_by_rule() -> None:
+    """Every community id of the twelve maps to its project id; the Transfer Student's "enters on day"
+    becomes ``transfer_student_entry_day``; a script that breaks a rule of the wider cast is refused
+    naming it (the A.I. never a Person, the Copycat's copy of a role someone has)."""
+    results = wider()
+    assert {t: r.status for t, r in results.items()} == {  # type: ignore[attr-defined]
+        "Chalk and Whiskers": "valid",
+        "Under the Sacred Tree": "valid",
+        "A Person Made of Wires": "invalid",
+    }
+    fs = results["Chalk and Whiskers"].script  # type: ignore[attr-defined]
+    btx = results["Under the Sacred Tree"].script  # type: ignore[attr-defined]
+    assert fs.transfer_student_entry_day == 2 and fs.roles["copycat"] == "killer"
+    assert set(WIDER_IDS.values()) <= {*fs.cast, *btx.cast}
+    problems = results["A Person Made of Wires"].problems  # type: ignore[attr-defined]
+    assert [p.split(": ", 2)[2] for p in problems] == [
+        "roles.ai: 'ai' is never a Person",
+        "roles.copycat: 'copycat' copies the role of another cast member, but no one else has 'cultist'",
+        "transfer_student_entry_day: missing (transfer_student is in the cast)",
+    ]
+
+
+def test_the_wider_cast_exports_with_the_communitys_ids_and_comes_back() -> None:
+    """export writes the community's ids (``transferStudent`` with ``[role, {"enters on day": n}]``) and
+    importing the export gives the same scripts back; the two scripts play whole games."""
+    results = wider().values()
+    scripts = [r.script for r in results if r.status == "valid"]  # type: ignore[attr-defined]
+    exported = export_scripts(scripts)
+    names = {name for entry in exported["scripts"] for name in entry["cast"]}  # type: ignore[union-attr]
+    assert set(WIDER_IDS) <= names
+    fs_cast = exported["scripts"][0]["cast"]  # type: ignore[index]
+    assert fs_cast["transferStudent"] == ["keyPerson", {"enters on day": 2}]
+    back = import_scripts(exported, "again.json")
+    assert [script_to_data(r.script) for r in back if r.script] == [script_to_data(s) for s in scripts]
+    for script in scripts:
+        for seed in range(3):
+            game = Game(script)
+            drive(game, {"mastermind": RandomAgent(seed), "protagonists": RandomAgent(seed + 1)})
+            assert game.outcome is not None

@@ -17,6 +17,8 @@ from rulesengine.looper.rules.content import (
 )
 
 C = load_content()
+#: The base 18 (the wider cast of issue 24 has its own test below).
+BASE = {cid: c for cid, c in C.characters.items() if cid not in C.sets["first_steps"].wider_cast}
 
 
 def test_eighteen_base_characters_in_order() -> None:
@@ -24,7 +26,27 @@ def test_eighteen_base_characters_in_order() -> None:
         "boy_student", "girl_student", "rich_mans_daughter", "class_rep", "mystery_boy", "shrine_maiden",
         "alien", "godly_being", "police_officer", "office_worker", "informer", "pop_idol", "journalist",
         "boss", "doctor", "patient", "nurse", "henchman",
+        "teacher", "transfer_student", "soldier", "black_cat", "scientist", "forensic_specialist", "ai",
+        "illusion", "young_girl", "sacred_tree", "sect_founder", "copycat",
     ]  # fmt: skip
+
+
+def test_the_wider_cast_has_no_gender_where_the_card_has_none() -> None:
+    """Issue 24: the new tags animal, construct, tree carry no gender (a plot asking for a girl never picks
+    them); the twelve are cast by both sets and left out of random scripts unless asked."""
+    assert C.characters["black_cat"].tags == {"animal"}
+    assert C.characters["ai"].tags == {"construct"}
+    assert C.characters["sacred_tree"].tags == {"tree"}
+    assert C.characters["illusion"].tags == {"construct", "woman"}
+    for sid in ("first_steps", "basic_tragedy_x"):
+        wider = C.sets[sid].wider_cast
+        assert len(wider) == 12 and set(wider) <= set(C.sets[sid].characters)
+    assert [p.id for p in C.characters["black_cat"].passives] == ["black_cat.p1", "black_cat.p2"]
+    assert C.characters["ai"].traits == ("never_person",)
+    assert C.characters["transfer_student"].traits == ("enters_on_day",)
+    wider = [C.characters[c] for c in C.sets["first_steps"].wider_cast]
+    assert sum(len(c.abilities) for c in wider) == 16 and sum(len(c.passives) for c in wider) == 9
+    assert all(a.id == f"{c.id}.p{n}" for c in wider for n, a in enumerate(c.passives, start=1))
 
 
 @pytest.mark.parametrize(
@@ -50,12 +72,12 @@ def test_forbidden_locations() -> None:
     assert C.characters["shrine_maiden"].forbidden == {Location.CITY}
     assert C.characters["alien"].forbidden == {Location.HOSPITAL}
     assert C.characters["office_worker"].forbidden == {Location.SCHOOL}
-    with_forbidden = sorted(cid for cid, c in C.characters.items() if c.forbidden)
+    with_forbidden = sorted(cid for cid, c in BASE.items() if c.forbidden)
     assert with_forbidden == ["alien", "office_worker", "patient", "shrine_maiden"]
 
 
 def test_start_locations_and_tags() -> None:
-    starts = {cid: (c.start.value if c.start else None) for cid, c in C.characters.items()}
+    starts = {cid: (c.start.value if c.start else None) for cid, c in BASE.items()}
     assert [cid for cid, s in starts.items() if s == "school"] == [
         "boy_student", "girl_student", "rich_mans_daughter", "class_rep", "mystery_boy",
     ]  # fmt: skip
@@ -69,7 +91,7 @@ def test_start_locations_and_tags() -> None:
 
 
 def test_traits_of_the_special_characters() -> None:
-    traits = {cid: c.traits for cid, c in C.characters.items() if c.traits}
+    traits = {cid: c.traits for cid, c in BASE.items() if c.traits}
     assert traits == {
         "mystery_boy": ("irregular_role",),
         "godly_being": ("enters_on_loop",),
@@ -82,12 +104,12 @@ def test_goodwill_abilities_tl_d6() -> None:
     """TL-D6a/TL-D6e: costs, once-per-loop marks and the two unrefusable abilities."""
     alien = C.characters["alien"].abilities
     assert [(a.id, a.cost, a.once_per_loop) for a in alien] == [("alien.1", 4, True), ("alien.2", 5, True)]
-    unrefusable = sorted(a.id for c in C.characters.values() for a in c.abilities if a.unrefusable)
+    unrefusable = sorted(a.id for c in BASE.values() for a in c.abilities if a.unrefusable)
     assert unrefusable == ["mystery_boy.1", "nurse.1"]
     assert C.characters["patient"].abilities == ()
     assert C.characters["class_rep"].abilities[0].once_per_loop is True
     assert C.characters["journalist"].abilities[1].character == "journalist"
-    n = sum(len(c.abilities) for c in C.characters.values())
+    n = sum(len(c.abilities) for c in BASE.values())
     assert n == 24
 
 
@@ -117,7 +139,7 @@ def test_first_steps_set() -> None:
     assert fs.n_subplots == 1
     assert fs.final_guess is False
     assert len(fs.incidents) == 7
-    assert len(fs.characters) == 18
+    assert len(fs.characters) == 30 and len(fs.characters) - len(fs.wider_cast) == 18
     assert "curmudgeon" in fs.roles and "witch" not in fs.roles
 
 
@@ -203,7 +225,7 @@ def test_default_load_is_cached() -> None:
 
 
 def test_ability_ids_are_owner_dot_n() -> None:
-    ids = [a.id for c in C.characters.values() for a in c.abilities]
+    ids = [a.id for c in BASE.values() for a in c.abilities]
     ids += [a.id for r in C.roles.values() for a in r.abilities]
     ids += [a.id for p in C.plots.values() for a in p.rules]
     assert len(ids) == len(set(ids)) == 24 + 16 + 10

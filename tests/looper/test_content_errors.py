@@ -82,7 +82,7 @@ CASES: list[tuple[str, str, Edit, str]] = [
     # ---- characters
     ("char_unknown_key", "characters.yaml", lambda d: set_(ch("nurse")(d), "age", 30),
      "characters.yaml: nurse: age: unknown key (allowed: abilities, forbidden, id, name, name_ja, name_vi, "
-     "paranoia_limit, start, tags, traits)"),
+     "paranoia_limit, passives, start, tags, traits)"),
     ("char_missing_field", "characters.yaml", lambda d: ch("nurse")(d).pop("paranoia_limit"),
      "characters.yaml: nurse: paranoia_limit: missing"),
     ("char_limit_string", "characters.yaml", lambda d: set_(ch("nurse")(d), "paranoia_limit", "three"),
@@ -100,10 +100,12 @@ CASES: list[tuple[str, str, Edit, str]] = [
     ("char_tag_duplicate", "characters.yaml", lambda d: set_(ch("nurse")(d), "tags", ["adult", "adult"]),
      "characters.yaml: nurse: tags[1]: duplicate 'adult'"),
     ("char_tag_unknown", "characters.yaml", lambda d: set_(ch("nurse")(d), "tags", ["adult", "robot"]),
-     "characters.yaml: nurse: tags[1]: unknown tag 'robot' (known: adult, boy, girl, man, student, woman)"),
+     "characters.yaml: nurse: tags[1]: unknown tag 'robot' (known: adult, animal, boy, construct, girl, man, "
+     "student, tree, woman)"),
     ("char_trait_unknown", "characters.yaml", lambda d: set_(ch("boss")(d), "traits", ["flying"]),
      "characters.yaml: boss: traits[0]: unknown trait 'flying' "
-     "(known: enters_on_loop, irregular_role, start_chosen, turf)"),
+     "(known: copies_role, enters_on_day, enters_on_loop, irregular_role, never_person, no_cards, "
+     "start_chosen, turf)"),
     ("char_start_unknown", "characters.yaml", lambda d: set_(ch("nurse")(d), "start", "moon"),
      "characters.yaml: nurse: start: expected one of hospital, shrine, city, school, got 'moon'"),
     ("char_start_null", "characters.yaml", lambda d: set_(ch("nurse")(d), "start", None),
@@ -199,8 +201,8 @@ CASES: list[tuple[str, str, Edit, str]] = [
      lambda d: entry(d, "sets", "first_steps")["incidents"].append("flood"),
      "sets.yaml: first_steps: incidents[7]: unknown incident 'flood'"),
     ("set_unknown_character", "sets.yaml",
-     lambda d: set_(entry(d, "sets", "first_steps"), "characters", ["nurse", "teacher"]),
-     "sets.yaml: first_steps: characters[1]: unknown character 'teacher'"),
+     lambda d: set_(entry(d, "sets", "first_steps"), "characters", ["nurse", "vampire"]),
+     "sets.yaml: first_steps: characters[1]: unknown character 'vampire'"),
     ("set_too_many_subplots", "sets.yaml", lambda d: set_(entry(d, "sets", "first_steps"), "n_subplots", 4),
      "sets.yaml: first_steps: n_subplots: 4 is more than the 3 subplots listed"),
     ("set_final_guess_not_bool", "sets.yaml",

@@ -210,6 +210,7 @@ def test_every_ability_and_incident_id_is_implemented() -> None:
     ids = {a.id for r in content.roles.values() for a in r.abilities}
     ids |= {a.id for p in content.plots.values() for a in p.rules}
     ids |= {a.id for c in content.characters.values() for a in c.abilities}
+    ids |= {a.id for c in content.characters.values() for a in c.passives}
     assert ids == set(abilities.IMPLEMENTED)
     assert set(content.incidents) == set(incidents.IMPLEMENTED)
 

@@ -21,7 +21,7 @@ from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtago
 from rulesengine.looper.rules.actions import sort_key
 from rulesengine.looper.rules.content import load_content
 from rulesengine.looper.rules.engine import Game, play
-from rulesengine.looper.rules.script import load_script, shipped_scripts
+from rulesengine.looper.rules.script import Script, load_script, random_script, shipped_scripts
 from rulesengine.looper.rules.state import Side
 
 SCRIPTS = shipped_scripts()
@@ -82,8 +82,9 @@ def check_view(game: Game) -> None:
 
 
 def fuzz_game(path: Any, seed: int, heuristic: bool = False) -> Game:
-    """Play one random game with every invariant checked after every decision."""
-    script = load_script(path)
+    """Play one random game with every invariant checked after every decision (``path`` a script file or
+    a :class:`Script`)."""
+    script = path if isinstance(path, Script) else load_script(path)
     culprits = {i.culprit for i in script.incidents}
     game = Game(script)
     rng = random.Random(seed)
@@ -121,6 +122,18 @@ def test_heuristic_games_keep_invariants(path: Any) -> None:
     """The heuristic agents play legal games too."""
     for seed in range(10):
         assert fuzz_game(path, seed, heuristic=True).outcome is not None
+
+
+@pytest.mark.parametrize("set_id", ["first_steps", "basic_tragedy_x"])
+def test_random_wider_cast_scripts_keep_invariants(set_id: str) -> None:
+    """Issue 24: random scripts casting the twelve characters of the wider cast (their entry day, copied
+    role and never-Person A.I. drawn too), random and heuristic games, invariants after every step."""
+    cast: set[str] = set()
+    for seed in range(max(N_GAMES // 2, 20)):
+        script = random_script(random.Random(seed), set_id, wider_cast=True)
+        cast |= set(script.cast)
+        assert fuzz_game(script, seed, heuristic=seed % 2 == 1).outcome is not None
+    assert set(CONTENT.sets[set_id].wider_cast) <= cast
 
 
 @pytest.mark.slow

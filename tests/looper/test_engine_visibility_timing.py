@@ -112,7 +112,9 @@ def lockstep_action(game: Game, rng: random.Random) -> Action:
     options = decision.options
     if decision.who == "mastermind":
         if decision.kind in ("cultist", "mastermind_ability", "day_end_ability"):
-            return Pass()
+            # (a mandatory ability has no Pass: the Sacred Tree's forced move, sacred_tree.p2, whose public
+            # result then ends the comparison)
+            return Pass() if Pass() in options else options[0]
         if decision.kind == "goodwill_response":
             return Allow() if Allow() in options else Refuse()
     return rng.choice(options)

@@ -13,16 +13,24 @@ hide.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
 import pytest
 
 from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
+from rulesengine.looper.rules.actions import Choose
 from rulesengine.looper.rules.cards import PlacedCard
 from rulesengine.looper.rules.engine import Game
 from rulesengine.looper.rules.observe import MastermindObservation, SeenCard, observation
-from rulesengine.looper.rules.script import ScheduledIncident, Script, load_script, shipped_scripts
+from rulesengine.looper.rules.script import (
+    ScheduledIncident,
+    Script,
+    load_script,
+    random_script,
+    shipped_scripts,
+)
 from rulesengine.looper.rules.seams import ScriptFacts
 from rulesengine.looper.rules.state import Event, LoopResult, LoopState
 from tests.reachable import reachable
@@ -97,3 +105,36 @@ def test_the_walk_finds_a_hidden_fact_when_one_is_reachable() -> None:
     game.apply(game.legal_actions()[0])  # the Mastermind's first card, face down (TL-D2)
     for leaky in (game, observation(game, "mastermind"), (lambda: game), [game.log], game.cards):
         assert any(hidden_facts(o, game) for o in reachable(leaky)), leaky
+
+
+WIDER = [
+    random_script(random.Random(seed), set_id, wider_cast=True, loops=2, days=4)
+    for seed in (1, 2, 3)
+    for set_id in ("first_steps", "basic_tragedy_x")
+]
+
+
+@pytest.mark.parametrize("script", WIDER, ids=lambda s: f"{s.set_id}-{'-'.join(s.cast)[:40]}")
+def test_nothing_hidden_is_reachable_with_the_wider_cast(script: Script) -> None:
+    """Issue 24: the same walk on random scripts casting the twelve characters of the wider cast (the
+    Transfer Student's private entry day, the Copycat's copied role, the A.I. never a Person…)."""
+    assert walk_game(script, 5, True) > 100
+
+
+def test_the_scientists_counter_is_hidden_until_placed() -> None:
+    """scientist.p1: while the Mastermind chooses the Scientist's loop-start counter the protagonists see a
+    Mastermind decision without its options and no counter on him; once placed, the counter is public."""
+    script = random_script(random.Random(1), "first_steps")
+    script = dataclasses.replace(
+        script, cast=(*script.cast, "scientist"), roles={**script.roles, "scientist": "person"}
+    )
+    game = Game(script)
+    assert game.pending is not None and game.pending.kind == "scientist_counter"
+    obs = observation(game, "protagonists")
+    for obj in reachable(obs, stop={id(game.content)}):
+        assert hidden_facts(obj, game) is None
+        assert not (isinstance(obj, Choose) and obj.option in ("goodwill", "intrigue", "paranoia")), obj
+    seen = obs.characters["scientist"]
+    assert (seen.paranoia, seen.goodwill, seen.intrigue) == (0, 0, 0)
+    game.apply(Choose("goodwill"))
+    assert observation(game, "protagonists").characters["scientist"].goodwill == 1

@@ -29,15 +29,26 @@ from rulesengine.looper.rules.script import (
 C = load_content()
 
 
-def test_six_scripts_are_shipped() -> None:
+def test_eight_scripts_are_shipped() -> None:
     assert [p.name for p in shipped_scripts()] == [
         "btx_01_first_contract.yaml",
         "btx_02_clockwork_hearts.yaml",
         "btx_03_sealed_lantern.yaml",
+        "btx_04_cherry_tree_circle.yaml",
         "fs_01_tutorial.yaml",
         "fs_02_quiet_ward.yaml",
         "fs_03_festival_of_masks.yaml",
+        "fs_04_new_faces.yaml",
     ]
+
+
+def test_the_fourth_scripts_cast_most_of_the_wider_cast() -> None:
+    """Issue 24: fs_04 and btx_04 cast eight of the twelve each, all twelve together."""
+    wider = set(C.sets["first_steps"].wider_cast)
+    names = ("fs_04_new_faces", "btx_04_cherry_tree_circle")
+    casts = [set(load_script(SCRIPTS_DIR / f"{n}.yaml").cast) for n in names]
+    assert len(casts[0] & wider) == 8 and len(casts[1] & wider) == 8
+    assert casts[0] | casts[1] >= wider
 
 
 @pytest.mark.parametrize("path", shipped_scripts(), ids=lambda p: p.stem)
@@ -87,6 +98,8 @@ def test_sizes_grow_from_the_tutorial() -> None:
         "btx_01_first_contract": (7, 4, 3),
         "btx_02_clockwork_hearts": (9, 5, 4),
         "btx_03_sealed_lantern": (11, 6, 4),
+        "fs_04_new_faces": (9, 4, 4),
+        "btx_04_cherry_tree_circle": (10, 5, 5),
     }
 
 

@@ -107,7 +107,7 @@ CASES: list[tuple[str, str, Edit, str]] = [
     ("public_missing_loops", FS1, lambda d: pub(d).pop("loops"), "s.yaml: public: loops: missing"),
     ("private_unknown_key", FS1, lambda d: put(prv(d), "killer", "office_worker"),
      "s.yaml: private: killer: unknown key (allowed: boss_turf, culprits, godly_being_entry_loop, "
-     "henchman_start, main_plot, roles, subplots)"),
+     "henchman_start, main_plot, roles, subplots, transfer_student_entry_day)"),
     ("private_missing_roles", FS1, lambda d: prv(d).pop("roles"), "s.yaml: private: roles: missing"),
     ("loops_not_int", FS1, lambda d: put(pub(d), "loops", "3"),
      "s.yaml: public: loops: expected an integer, got '3'"),
@@ -153,8 +153,8 @@ CASES: list[tuple[str, str, Edit, str]] = [
     ("zero_loops", FS1,
      lambda d: put(pub(d), "loops", 0), "s.yaml: public: loops: must be 1 to 8, got 0"),
     ("zero_days", FS1, lambda d: put(pub(d), "days", 0), "s.yaml: public: days: must be 1 to 8, got 0"),
-    ("unknown_character", FS1, lambda d: add_cast(d, "teacher"),
-     "s.yaml: public: cast[6]: unknown character 'teacher'"),
+    ("unknown_character", FS1, lambda d: add_cast(d, "vampire"),
+     "s.yaml: public: cast[6]: unknown character 'vampire'"),
     ("incident_after_last_day", FS1,
      lambda d: (put(pub(d)["incidents"][1], "day", 4), put(prv(d)["culprits"][1], "day", 4)),
      "s.yaml: public: incidents[1].day: day 4 is outside 1..3"),
@@ -218,6 +218,19 @@ CASES: list[tuple[str, str, Edit, str]] = [
      "s.yaml: private: roles.boy_student: sign_with_me: the Key Person must be a Girl"),
     ("mystery_boy_person", BTX3, lambda d: put(prv(d)["roles"], "mystery_boy", "person"),
      "s.yaml: private: roles.mystery_boy: 'mystery_boy' is never a Person"),
+    # the wider cast (issue 24)
+    ("transfer_student_day_outside", FS1,
+     lambda d: (add_cast(d, "transfer_student"), put(prv(d), "transfer_student_entry_day", 5)),
+     "s.yaml: private: transfer_student_entry_day: day 5 is outside 1..3"),
+    ("transfer_student_day_missing", FS1, lambda d: add_cast(d, "transfer_student"),
+     "s.yaml: private: transfer_student_entry_day: missing (transfer_student is in the cast)"),
+    ("transfer_student_day_unused", FS1, lambda d: put(prv(d), "transfer_student_entry_day", 2),
+     "s.yaml: private: transfer_student_entry_day: set, but no character of the cast enters on a day"),
+    ("ai_person", FS1, lambda d: add_cast(d, "ai"), "s.yaml: private: roles.ai: 'ai' is never a Person"),
+    ("copycat_without_original", BTX1,
+     lambda d: (add_cast(d, "copycat"), put(prv(d)["roles"], "copycat", "witch")),
+     "s.yaml: private: roles.copycat: 'copycat' copies the role of another cast member, but no one else has"
+     " 'witch'"),
     ("mystery_boy_plot_role", FS3,
      lambda d: prv(d)["roles"].update(mystery_boy="brain", boss="key_person"),
      "s.yaml: private: roles.mystery_boy: 'mystery_boy' must have a role that the script's plots do "
@@ -286,10 +299,12 @@ def test_options_are_kept_as_written_and_checked_by_the_validator(tmp_path: Path
     assert script.options == {"student_any_target": True, "mystery_boy_from_loop": 2}
     data["options"] = {"anything": [1, 2], "police_this_loop_only": 1}
     assert [str(p) for p in script_problems(parse_script(write(tmp_path, data)), C)] == [
-        "s.yaml: options: anything: unknown ruling option (known: boss_turf_in_incidents,"
-        " doctor_mastermind_use, keep_leader_across_loops, missing_person_any_location,"
-        " mystery_boy_from_loop, nurse_on_herself, paranoia_virus_sticky, police_this_loop_only,"
-        " spreading_needs_goodwill, student_any_target, time_traveler_optional)",
+        "s.yaml: options: anything: unknown ruling option (known: ai_borrowed_counts_as_incident,"
+        " boss_turf_in_incidents, doctor_mastermind_use, illusion_all_location_cards,"
+        " keep_leader_across_loops, missing_person_any_location, mystery_boy_from_loop, nurse_on_herself,"
+        " paranoia_virus_sticky, police_this_loop_only, sacred_tree_once_per_day, soldier_all_losses,"
+        " spreading_needs_goodwill, student_any_target, time_traveler_optional,"
+        " transfer_student_waits_at_school, young_girl_free_whole_game)",
         "s.yaml: options: police_this_loop_only: expected true or false, got 1",
     ]
 
@@ -457,10 +472,12 @@ BAD_OPTIONS = [
     ({"mystery_boy_from_loop": True}, f"options: mystery_boy_from_loop: {LOOP_NUMBER}, got True"),
     ({"doctor_mastermind_use": "always"}, "options: doctor_mastermind_use: expected one of off, refusal,"
      " refusal_and_goodwill, got 'always'"),
-    ({"unicorns": True}, "options: unicorns: unknown ruling option (known: boss_turf_in_incidents,"
-     " doctor_mastermind_use, keep_leader_across_loops, missing_person_any_location,"
-     " mystery_boy_from_loop, nurse_on_herself, paranoia_virus_sticky, police_this_loop_only,"
-     " spreading_needs_goodwill, student_any_target, time_traveler_optional)"),
+    ({"unicorns": True}, "options: unicorns: unknown ruling option (known: ai_borrowed_counts_as_incident,"
+     " boss_turf_in_incidents, doctor_mastermind_use, illusion_all_location_cards,"
+     " keep_leader_across_loops, missing_person_any_location, mystery_boy_from_loop, nurse_on_herself,"
+     " paranoia_virus_sticky, police_this_loop_only, sacred_tree_once_per_day, soldier_all_losses,"
+     " spreading_needs_goodwill, student_any_target, time_traveler_optional,"
+     " transfer_student_waits_at_school, young_girl_free_whole_game)"),
 ]
 
 

@@ -76,3 +76,16 @@ def test_table_cells_are_left_aligned_above_the_jupyterlab_rule():
     selectors = rule.partition("{")[0]
     assert all(_specificity(s) > _specificity(lab) for s in selectors.split(","))
     assert f"<style>{TABLE_CSS}</style>" in Table([["a"]], ["x"]).html()
+
+
+def test_glossary_explorer_lists_every_character_with_its_vietnamese_name():
+    """Issue 24: the Looper's characters, the twelve of the wider cast included, in both languages."""
+    explorer = GlossaryExplorer()
+    explorer.game.value = "looper"
+    explorer.search.value = "sacred"
+    assert [(r["en"], r["vi"]) for r in explorer.rows()] == [("Sacred Tree", "Cây thiêng")]
+    explorer.search.value = ""
+    keys = [r["key"] for r in explorer.rows()]
+    assert {"teacher", "copycat", "ai", "boy_student"} <= set(keys)
+    explorer.game.value = "grove"
+    assert "teacher" not in [r["key"] for r in explorer.rows()]

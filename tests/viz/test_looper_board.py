@@ -206,3 +206,37 @@ def test_the_drawn_grid_is_the_engines_board():
         for c, location in enumerate(row):
             assert move(location, "horizontal") == GRID[r][1 - c]
             assert move(location, "vertical") == GRID[1 - r][c]
+
+
+def test_the_board_draws_a_character_not_yet_on_it_and_one_removed_in_both_languages():
+    """Issue 24: the Transfer Student before her day (transfer_student.p1) is listed as not on the board;
+    the Illusion gone for the loop (illusion.2) as off the board for this loop; both in either edition."""
+    import dataclasses
+
+    from rulesengine.looper.rules.engine import Game
+    from rulesengine.looper.rules.script import SCRIPTS_DIR, load_script
+
+    script = load_script(SCRIPTS_DIR / "btx_04_cherry_tree_circle.yaml")
+    script = dataclasses.replace(
+        script,
+        cast=(*script.cast, "transfer_student"),
+        roles={**script.roles, "transfer_student": "person"},
+        transfer_student_entry_day=3,
+    )
+    game = Game(script)
+    game.remove_from_board("illusion")
+    pic = picture_from_game(game, "protagonists")
+    assert pic.character("illusion").removed and pic.character("illusion").location is None
+    assert not pic.character("transfer_student").removed
+    for language, words in (
+        ("en", ("Not on the board: Transfer Student", "Off the board for this loop: Illusion")),
+        ("vi", ("Không có trên bàn: Học sinh chuyển trường", "Đã rời bàn chơi trong vòng lặp này: Ảo ảnh")),
+    ):
+        i18n.set_language(language)
+        try:
+            ax = draw_board(pic)
+            texts = " ".join(t.get_text() for t in ax.findobj(Text))
+        finally:
+            i18n.set_language("en")
+        for word in words:
+            assert word in texts, (language, word, texts[-200:])

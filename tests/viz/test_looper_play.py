@@ -64,7 +64,7 @@ def test_the_path_box_loads_an_imported_community_script(tmp_path):
     play.path_box.value = str(sample)
     play.load_button.click()
     titles = [label for label, _value in play.script_choice.options]
-    assert titles[-2:] == ["Lanterns at Dusk", "The Turf of the Old Man"]
+    assert titles[-3:] == ["Lanterns at Dusk", "The Turf of the Old Man", "A Visitor from Elsewhere"]
     play.new_button.click()
     assert play.game.script.id == "fs_lanterns_at_dusk"
     play.play_on()
@@ -118,3 +118,23 @@ def test_agents_to_the_end_reveal_the_script_and_back_takes_the_run_back_tl_le2(
     play.back_button.click()
     assert (play.game.loop, play.game.day, play.game.phase.rule_id) == (1, 1, "TL-D1")
     assert "rulesengine-reveal" not in play.secrets.value and not play.auto_button.disabled
+
+
+def test_the_wider_cast_scripts_play_in_notebook_04_in_both_languages():
+    """Issue 24: fs_04 and btx_04 are offered and the agents play them to the end (the Scientist's counter,
+    the Sacred Tree's forced moves, the A.I.'s borrowed effect…), with notes in either language."""
+    from rulesengine import i18n
+
+    assert {"fs_04_new_faces", "btx_04_cherry_tree_circle"} <= set(script_ids())
+    for language in ("en", "vi"):
+        i18n.set_language(language)
+        try:
+            for sid in ("fs_04_new_faces", "btx_04_cherry_tree_circle"):
+                for side in ("protagonists", "mastermind"):
+                    play = PlayWidget(sid, side, draw=False)
+                    play.auto_button.click()
+                    assert play.game.is_over and play.game.outcome is not None, (sid, side)
+                    lines = notes(play.game.view("protagonists"))
+                    assert lines[-1], (sid, language)
+        finally:
+            i18n.set_language("en")

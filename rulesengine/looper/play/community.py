@@ -2,8 +2,9 @@
 
 Players share Tragedy Looper scripts in the JSON format of the community's script site: a file holds
 ``{"scripts": [ … ]}``, each script naming its tragedy set, days, loops (per difficulty), plots, cast
-(character → role, or ``[role, {"Turf": "Hospital"}]`` for the Boss and ``[role, {"enters on loop":
-3}]`` for the Godly Being) and incidents with their culprits, all in lowerCamelCase. Files may carry
+(character → role, or ``[role, {"Turf": "Hospital"}]`` for the Boss, ``[role, {"enters on loop":
+3}]`` for the Godly Being and ``[role, {"enters on day": 2}]`` for the Transfer Student) and incidents
+with their culprits, all in lowerCamelCase. Files may carry
 ``//`` and ``/* */`` comments, trailing commas and a ``$schema`` key. ``docs/looper_scripts.md``
 (Community scripts) describes the mapping field by field.
 
@@ -79,6 +80,7 @@ ALIASES: Final[dict[str, dict[str, str]]] = {
 #: The cast parameters of the format, by the project's script field.
 TURF_KEY: Final = "Turf"
 ENTRY_KEY: Final = "enters on loop"
+ENTRY_DAY_KEY: Final = "enters on day"
 #: The special rule line that fixes the Henchman's start (written by export, read back by import).
 _HENCHMAN_RULE = re.compile(r"^The Henchman starts every loop in the (\w+)\.$")
 #: The special rule line that carries one ruling option (``docs/looper_content.md``).
@@ -318,8 +320,9 @@ def import_scripts(
 
     Each result is ``valid`` or ``invalid`` (the validator's problems, :func:`script_problems`) with the
     converted script, or ``skipped`` with the reason (another tragedy set, a character outside the 18
-    base characters, no difficulty set ``difficulty``). Ids come from the titles (``fs_``/``btx_``
-    prefixed, made unique with ``_2``, ``_3``…) unless the script carries an ``id`` (as exported ones do).
+    base characters and the twelve of the wider cast, no difficulty set ``difficulty``). Ids come from
+    the titles (``fs_``/``btx_`` prefixed, made unique with ``_2``, ``_3``…) unless the script carries an
+    ``id`` (as exported ones do).
 
     Raises
     ------
@@ -431,6 +434,7 @@ def _convert(
     roles: dict[str, str] = {}
     turf: Location | None = None
     entry_loop: int | None = None
+    entry_day: int | None = None
     for name, value in cast_raw.items():
         here = f"{where}: cast.{name}"
         character = names.ident("characters", name)
@@ -448,8 +452,12 @@ def _convert(
                 turf = _location(param, f"{here}: {key}")
             elif _key(key) == _key(ENTRY_KEY):
                 entry_loop = _int(param, f"{here}: {key}")
+            elif _key(key) == _key(ENTRY_DAY_KEY):
+                entry_day = _int(param, f"{here}: {key}")
             else:
-                raise CommunityError(f"{here}: {key}", f"unknown parameter (known: {TURF_KEY}, {ENTRY_KEY})")
+                raise CommunityError(
+                    f"{here}: {key}", f"unknown parameter (known: {TURF_KEY}, {ENTRY_KEY}, {ENTRY_DAY_KEY})"
+                )
 
     incidents: list[ScheduledIncident] = []
     raw_incidents = entry.get("incidents", [])
@@ -514,6 +522,7 @@ def _convert(
         path=f"{ident}.yaml",
         description="\n\n".join(_lines(entry.get("description"), f"{where}: description")),
         notes="\n\n".join(notes_parts),
+        transfer_student_entry_day=entry_day,
     )
 
 
@@ -564,6 +573,8 @@ def export_scripts(scripts: Iterable[Script], content: Content | None = None) ->
                 role = [role, {TURF_KEY: s.boss_turf.value.capitalize()}]
             elif c == "godly_being" and s.godly_being_entry_loop is not None:
                 role = [role, {ENTRY_KEY: s.godly_being_entry_loop}]
+            elif c == "transfer_student" and s.transfer_student_entry_day is not None:
+                role = [role, {ENTRY_DAY_KEY: s.transfer_student_entry_day}]
             cast[names.name("characters", c)] = role
         special = [s.special_rules] if s.special_rules.strip() else []
         if s.henchman_start is not None:

@@ -4,7 +4,7 @@ Every ability id in the content data is implemented here or in the engine; :data
 lists them with where they act (a test checks the list against the data).
 
 >>> sorted(IMPLEMENTED)[:3]
-['a_place_to_protect.1', 'alien.1', 'alien.2']
+['a_place_to_protect.1', 'ai.1', 'ai.p1']
 """
 
 from __future__ import annotations
@@ -71,7 +71,38 @@ IMPLEMENTED: Final[dict[str, str]] = {
     "doctor.2": "goodwill",
     "nurse.1": "goodwill",
     "henchman.1": "goodwill",
+    # the wider cast (issue 24): goodwill abilities, then the passives (<id>.p<n>)
+    "teacher.1": "goodwill",
+    "teacher.2": "goodwill",
+    "transfer_student.1": "goodwill",
+    "transfer_student.p1": "engine.Game.loop_start and engine.Game.day_start",
+    "soldier.1": "goodwill",
+    "soldier.2": "goodwill and state.Table.protagonists_die",
+    "black_cat.p1": "engine.Game.loop_start",
+    "black_cat.p2": "engine.Game.incident",
+    "scientist.p1": "engine.Game.loop_start",
+    "scientist.1": "goodwill",
+    "forensic_specialist.1": "goodwill",
+    "forensic_specialist.2": "goodwill",
+    "ai.p1": "engine.Game.incident_occurs",
+    "ai.1": "goodwill and engine.Game._borrow",
+    "illusion.p1": "engine.Game.card_targets and engine.Game.card_resolution",
+    "illusion.1": "goodwill",
+    "illusion.2": "goodwill",
+    "young_girl.1": "goodwill",
+    "young_girl.2": "goodwill",
+    "sacred_tree.p1": "goodwill",
+    "sacred_tree.p2": "mastermind_mandatory",
+    "sect_founder.p1": "engine.Game.incident",
+    "sect_founder.1": "goodwill",
+    "sect_founder.2": "goodwill",
+    "copycat.1": "goodwill",
 }
+
+#: The first loop in which the Copycat's ability can be used (the card: "from loop 2 on").
+COPYCAT_FROM_LOOP: Final = 2
+#: The counters a character may carry and an ability may move.
+COUNTERS: Final = ("goodwill", "intrigue", "paranoia")
 
 
 def goodwill_ability(game: Game, ability_id: str) -> GoodwillAbility:
@@ -136,7 +167,77 @@ def _targets(game: Game, ab: GoodwillAbility, cid: str) -> list[tuple[str, str]]
         return [(c, "") for c in nurse_here if game.chars[c].paranoia >= game.paranoia_limit(c)]
     if aid == "henchman.1":
         return [(cid, "")]
+    return _wider_targets(game, aid, cid, loc)
+
+
+def _students_here(game: Game, cid: str) -> list[str]:
+    """Other living Students in ``cid``'s location (never an animal, a construct or a tree)."""
+    return [c for c in game.others_here(cid) if "student" in game.content.characters[c].tags]
+
+
+def _panicked(game: Game, cid: str) -> bool:
+    """Whether a character is at or above its paranoia limit."""
+    return game.chars[cid].paranoia >= game.paranoia_limit(cid)
+
+
+def _wider_targets(game: Game, aid: str, cid: str, loc: str) -> list[tuple[str, str]]:
+    """:func:`_targets` for the abilities of the wider cast (issue 24)."""
+    chars = game.chars
+    if aid == "teacher.1":
+        return [(c, e) for c in _students_here(game, cid) for e in ("+", "-")]
+    if aid == "teacher.2":
+        return [(c, "") for c in _students_here(game, cid)]
+    if aid == "transfer_student.1":
+        return [(c, "") for c in game.others_here(cid) if chars[c].intrigue > 0]
+    if aid == "soldier.1":
+        return [(c, "") for c in game.others_here(cid)]
+    if aid in ("soldier.2", "illusion.2", "copycat.1"):
+        if aid == "copycat.1" and game.loop < COPYCAT_FROM_LOOP:
+            return []
+        if aid == "soldier.2" and game.protected:
+            return []
+        return [(cid, "")]
+    if aid == "scientist.1":
+        ch = chars[cid]
+        return [(cid, "")] if ch.paranoia or ch.goodwill or ch.intrigue else []
+    if aid == "forensic_specialist.1":
+        others = game.others_here(cid)
+        return [
+            (a, f"{b}|{k}")
+            for a in others
+            for b in others
+            if a != b
+            for k in COUNTERS
+            if getattr(chars[a], k) > 0
+        ]
+    if aid == "forensic_specialist.2":
+        return [(c, "") for c in game.cast if not chars[c].alive and chars[c].location is not None]
+    if aid == "ai.1":
+        return [(str(s.day), "") for s in game.script.incidents]
+    if aid == "illusion.1":
+        return [
+            (c, dest)
+            for c in game.here(cid)
+            for dest in game.locations
+            if dest != chars[c].location and dest not in game.forbidden(c)
+        ]
+    if aid == "young_girl.1":
+        return [(cid, "")] if game.forbidden(cid) else []
+    if aid == "young_girl.2":
+        near = {game.layout.move(loc, d) for d in ("horizontal", "vertical")}
+        return [(dest, "") for dest in sorted(near) if dest not in game.forbidden(cid)]
+    if aid == "sect_founder.1":
+        return [(c, "") for c in game.living() if c != cid and _panicked(game, c)]
+    if aid == "sect_founder.2":
+        return [(c, "") for c in game.others_here(cid) if _panicked(game, c)]
     raise KeyError(f"goodwill ability {aid!r} has no implementation")
+
+
+def counter_moves(game: Game, cid: str) -> list[tuple[str, str]]:
+    """(target, counter) pairs for moving one counter off ``cid`` to another character with it
+    (sacred_tree.p1, sacred_tree.p2)."""
+    ch = game.chars[cid]
+    return [(c, k) for c in game.others_here(cid) for k in COUNTERS if getattr(ch, k) > 0]
 
 
 def goodwill_options(game: Game) -> tuple[UseAbility, ...]:
@@ -158,6 +259,11 @@ def goodwill_options(game: Game) -> tuple[UseAbility, ...]:
             if ab.once_per_loop and ab.id in game.used_loop:
                 continue
             out.extend(use_ability(ab.id, cid, t, e) for t, e in _targets(game, ab, cid))
+    if "sacred_tree" in game.cast and game.active("sacred_tree"):  # sacred_tree.p1 (TL-D6, ⚠f)
+        used = game.used_today if game.rulings.sacred_tree_once_per_day else game.used_loop
+        if "sacred_tree.p1" not in used:
+            moves = counter_moves(game, "sacred_tree")
+            out += [use_ability("sacred_tree.p1", "sacred_tree", c, k) for c, k in moves]
     return tuple(sorted(out, key=ability_order))
 
 
@@ -199,6 +305,41 @@ def apply_goodwill(game: Game, a: UseAbility) -> str | None:
         game.free_patient()
     elif aid == "henchman.1":
         game.suppress(src)
+    elif aid == "teacher.1":
+        game.add_token(t, "paranoia", 1 if a.extra == "+" else -1, announce=True)
+    elif aid in ("teacher.2", "forensic_specialist.2", "sect_founder.2"):
+        game.reveal_role(t)
+    elif aid == "transfer_student.1":
+        game.add_token(t, "intrigue", -1, announce=True)
+        game.add_token(t, "goodwill", 1, announce=True)
+    elif aid == "soldier.1":
+        game.add_token(t, "paranoia", 2, announce=True)
+    elif aid == "soldier.2":
+        game.protect()
+    elif aid == "scientist.1":
+        for k in COUNTERS:
+            game.add_token(t, k, -getattr(game.chars[t], k), announce=True)
+    elif aid == "forensic_specialist.1":
+        other, counter = a.extra.split("|")
+        game.move_counter(t, other, counter)
+    elif aid == "ai.1":  # the engine resolves the borrowed effect (engine.Game._borrow)
+        sched = game.script.incident_on(int(t))
+        assert sched is not None
+        game.emit(EventKind.EFFECT_BORROWED, incident=sched.incident, character=src)
+    elif aid == "illusion.1":
+        game.move(t, a.extra)
+    elif aid == "illusion.2":
+        game.remove_from_board(t)
+    elif aid == "young_girl.1":
+        game.unforbid(t)
+    elif aid == "young_girl.2":
+        game.move(src, t)
+    elif aid == "sacred_tree.p1":  # not a goodwill ability: no cost, never refused (⚠f)
+        game.move_counter(src, t, a.extra)
+    elif aid == "sect_founder.1":
+        game.add_token(t, "goodwill", 1, announce=True)
+    elif aid == "copycat.1":
+        game.reveal_same_role(t)
     else:  # pragma: no cover - goodwill_options only offers implemented ids
         raise KeyError(aid)
     return None
@@ -241,6 +382,22 @@ def mastermind_options(game: Game) -> tuple[UseAbility, ...]:
     return tuple(out)
 
 
+def mastermind_mandatory(game: Game) -> tuple[UseAbility, ...]:
+    """Mandatory Mastermind abilities not yet used in this step (TL-D5b): the Sacred Tree's forced move
+    when her role has goodwill refusal (sacred_tree.p2); empty when none applies."""
+    if (
+        "sacred_tree" not in game.cast
+        or not game.active("sacred_tree")
+        or ("sacred_tree.p2", "sacred_tree") in game.mm_used
+    ):
+        return ()
+    moves = counter_moves(game, "sacred_tree")
+    if not moves or game.refusal("sacred_tree") == "none":  # (the public conditions first, the role last)
+        return ()
+    options = [use_ability("sacred_tree.p2", "sacred_tree", c, k) for c, k in moves]
+    return tuple(sorted(options, key=ability_order))
+
+
 def apply_mastermind(game: Game, a: UseAbility) -> None:
     """Resolve a Mastermind ability; the public log shows only the result (TL-D5a)."""
     game.emit(
@@ -258,6 +415,8 @@ def apply_mastermind(game: Game, a: UseAbility) -> None:
     elif a.ability == "doctor.1":
         game.mark_used(a.ability, "doctor", per="day")
         game.add_token(a.target, "paranoia", 1 if a.extra == "+" else -1, announce=True)
+    elif a.ability == "sacred_tree.p2":
+        game.move_counter(a.source, a.target, a.extra)
     else:  # pragma: no cover
         raise KeyError(a.ability)
 

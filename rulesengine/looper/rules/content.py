@@ -135,11 +135,14 @@ class GoodwillAbility:
 
 @dataclass(frozen=True)
 class CharacterDef:
-    """One of the 18 base characters (content §8).
+    """One of the 18 base characters (content §8) or of the wider cast (issue 24).
 
     ``start`` is ``None`` when the script sets it (the Henchman). ``traits`` name
     special rules: ``irregular_role`` (Mystery Boy), ``enters_on_loop`` (Godly
-    Being), ``turf`` (Boss), ``start_chosen`` (Henchman).
+    Being), ``turf`` (Boss), ``start_chosen`` (Henchman), ``enters_on_day``
+    (Transfer Student), ``never_person`` (A.I.), ``no_cards`` (Illusion),
+    ``copies_role`` (Copycat). ``passives`` are the rules of the card that are not
+    goodwill abilities (ids ``<id>.p<n>``: Black Cat, Scientist, A.I.…).
     """
 
     id: str
@@ -152,6 +155,7 @@ class CharacterDef:
     abilities: tuple[GoodwillAbility, ...]
     traits: tuple[str, ...]
     name_vi: str | None = None
+    passives: tuple[Ability, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -220,6 +224,9 @@ class TragedySet:
     final_guess: bool
     characters: tuple[str, ...] = ()
     name_ja: str = ""
+    #: The characters of later boxes and promo cards that published scripts of the set cast (issue 24);
+    #: also in ``characters`` (a script may cast them), left out of random scripts unless asked.
+    wider_cast: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -470,8 +477,21 @@ _LOCATIONS = "one of " + ", ".join(loc.value for loc in Location)
 _TIMINGS = "one of " + ", ".join(t.value for t in Timing)
 _REFUSALS = "one of " + ", ".join(r.value for r in Refusal)
 _CARD_KINDS = "one of " + ", ".join(k.value for k in CardKind)
-_TAGS = frozenset({"student", "boy", "girl", "adult", "man", "woman"})
-_TRAITS = frozenset({"irregular_role", "enters_on_loop", "turf", "start_chosen"})
+#: ``animal``, ``construct`` and ``tree`` (the wider cast) have no gender: a plot or ability that asks
+#: for a boy, a girl, a student or an adult never picks them.
+_TAGS = frozenset({"student", "boy", "girl", "adult", "man", "woman", "animal", "construct", "tree"})
+_TRAITS = frozenset(
+    {
+        "irregular_role",
+        "enters_on_loop",
+        "turf",
+        "start_chosen",
+        "enters_on_day",
+        "never_person",
+        "no_cards",
+        "copies_role",
+    }
+)
 _REQUIREMENTS = frozenset({"key_person_is_girl"})
 _EXTRA_CONDITIONS = frozenset({"hospital_has_intrigue"})
 
@@ -501,15 +521,16 @@ def _entry_readers(path: Path, key: str) -> list[FieldReader]:
     return readers
 
 
-def _ability_list(owner: FieldReader, fld: str, owner_id: str) -> tuple[Ability, ...]:
+def _ability_list(owner: FieldReader, fld: str, owner_id: str, prefix: str = "") -> tuple[Ability, ...]:
     out: list[Ability] = []
     for n, item in enumerate(owner.entries(fld), start=1):
         r = FieldReader(owner.file, owner.entry, item)
         r.entry = f"{owner.entry}: {fld}[{n - 1}]"
         r.keys(["id", "timing", "text"], ["mandatory", "once_per_loop", "loss"])
         ident = r.string("id")
-        if ident != f"{owner_id}.{n}":
-            raise r.fail("id", f"expected {owner_id}.{n} (abilities are numbered in order), got {ident!r}")
+        want = f"{owner_id}.{prefix}{n}"
+        if ident != want:
+            raise r.fail("id", f"expected {want} (abilities are numbered in order), got {ident!r}")
         out.append(
             Ability(
                 id=ident,
@@ -528,7 +549,7 @@ def _load_characters(path: Path) -> dict[str, CharacterDef]:
     for r in _entry_readers(path, "characters"):
         r.keys(
             ["id", "name", "name_ja", "tags", "start", "paranoia_limit"],
-            ["name_vi", "forbidden", "abilities", "traits"],
+            ["name_vi", "forbidden", "abilities", "traits", "passives"],
         )
         ident = r.string("id")
         tags = r.strings("tags")
@@ -578,6 +599,7 @@ def _load_characters(path: Path) -> dict[str, CharacterDef]:
             abilities=tuple(abilities),
             traits=traits,
             name_vi=r.opt_string("name_vi"),
+            passives=_ability_list(r, "passives", ident, prefix="p"),
         )
     return out
 
@@ -681,12 +703,14 @@ def _load_sets(
     for r in _entry_readers(path, "sets"):
         r.keys(
             ["id", "name", "main_plots", "subplots", "n_subplots", "roles", "incidents", "final_guess"],
-            ["name_ja", "characters"],
+            ["name_ja", "characters", "wider_cast"],
         )
         ident = r.string("id")
         main_plots, subplots = r.strings("main_plots"), r.strings("subplots")
         set_roles, set_incidents = r.strings("roles"), r.strings("incidents")
+        wider = r.strings("wider_cast", ())
         cast = r.strings("characters", ())
+        _known(r, "wider_cast", wider, characters, "character")
         _known(r, "main_plots", main_plots, plots, "plot")
         _known(r, "subplots", subplots, plots, "plot")
         _known(r, "roles", set_roles, roles, "role")
@@ -713,8 +737,9 @@ def _load_sets(
             roles=set_roles,
             incidents=set_incidents,
             final_guess=r.boolean("final_guess"),
-            characters=cast,
+            characters=(*cast, *(c for c in wider if c not in cast)),
             name_ja=r.string("name_ja", ""),
+            wider_cast=wider,
         )
     return out
 

@@ -451,6 +451,10 @@ class Game(Table):
         self.mm_used, self.mm_used_loop = set(), set()
         self.suppressed = set()
         self.patient_free = False
+        if not self.rulings.young_girl_free_whole_game:
+            self.unforbidden = set()
+        self.protected = False
+        self.borrowed = None
         self.lost = self.protagonists_dead = self.end_now = False
         if self.record:
             self.reset_boards.append(self.board())
@@ -462,6 +466,12 @@ class Game(Table):
                 entry = self.script.godly_being_entry_loop or 1
                 if self.loop < entry:
                     self.chars["godly_being"].location = None
+            if (  # ⚠a: off the board until her day
+                "transfer_student" in self.cast
+                and self._waiting("transfer_student")
+                and not self.rulings.transfer_student_waits_at_school
+            ):
+                self.chars["transfer_student"].location = None
             self.step = 1
         if self.step == 1:
             if "henchman" in self.cast and self.chars["henchman"].location is None:
@@ -479,6 +489,11 @@ class Game(Table):
                         "TL-RW",
                     )
             self.step = 2
+        if self.step == 3:
+            return self._scientist_decision()
+        if self.step == 4:
+            self._goto(Phase.DAY_START)
+            return None
         self.start_locations = {c: ch.location for c, ch in self.chars.items() if ch.location is not None}
         self.emit(EventKind.LOOP_START, leader=self.leader)
         for c in self.cast:  # (the public conditions first, the role last)
@@ -495,11 +510,34 @@ class Game(Table):
                     self.add(c, "paranoia", 2)
                     self.emit(EventKind.PARANOIA, character=c, amount=2)
                     self.emit(EventKind.ABILITY, Visibility.MASTERMIND, ability="threads_of_fate.1", target=c)
+        if "black_cat" in self.cast and self.active("black_cat"):  # black_cat.p1
+            self.add("shrine", "intrigue", 1)
+            self.emit(EventKind.INTRIGUE, target="shrine", amount=1, rule="black_cat.p1")
+        if "scientist" in self.cast and self.active("scientist"):  # scientist.p1: the Mastermind's choice
+            self.step = 3
+            return self._scientist_decision()
         self._goto(Phase.DAY_START)
         return None
 
+    def _scientist_decision(self) -> Decision:
+        """scientist.p1: the counter the Mastermind puts on the Scientist at the loop's start (public once
+        placed)."""
+        options = tuple(Choose(k) for k in ("goodwill", "intrigue", "paranoia"))
+        return _decision(
+            "mastermind", DecisionKind.SCIENTIST_COUNTER, options, "Which counter on the Scientist?", "TL-RW"
+        )
+
+    def _waiting(self, cid: str) -> bool:
+        """Whether the Transfer Student has not entered yet (transfer_student.p1: before the script's day)."""
+        return cid == "transfer_student" and self.day < (self.script.transfer_student_entry_day or 1)
+
     def _answer_loop_start(self, decision: Decision, action: Action) -> None:
         assert isinstance(action, Choose)
+        if decision.kind is DecisionKind.SCIENTIST_COUNTER:
+            self.add("scientist", action.option, 1)
+            self.emit(_KINDS_BY_NAME[action.option], character="scientist", amount=1, rule="scientist.p1")
+            self.step = 4
+            return
         self.chars["henchman"].location = action.option
         self.emit(EventKind.HENCHMAN_START, character="henchman", location=action.option)
         self.step = 2
@@ -513,14 +551,31 @@ class Game(Table):
         self.cards_revealed = False
         if self.record:
             self.emit(EventKind.DAY_START, leader=self.leader)
+        if "transfer_student" in self.cast:  # transfer_student.p1: she enters at the School on her day
+            ch = self.chars["transfer_student"]  # (the public state first: the hidden day is read while
+            waits = self.rulings.transfer_student_waits_at_school  # she has not entered yet)
+            if (
+                ch.alive
+                and (ch.location is None or waits)
+                and self.day == (self.script.transfer_student_entry_day or 1) > 1
+            ):
+                ch.location = "school"
+                self.emit(EventKind.CHARACTER_ENTERED, character="transfer_student", location="school")
         self._goto(Phase.MASTERMIND_CARDS)
         return None
 
     # -- TL-D2 / TL-D3 -----------------------------------------------------------------------
 
     def card_targets(self) -> list[str]:
-        """Targets of action cards: the four locations and living characters on the board (no corpses)."""
-        return [*self.locations, *self.living()]
+        """Targets of action cards: the four locations and living characters on the board (no corpses),
+        except a character no card may be placed on (illusion.p1; the Transfer Student before her day)."""
+        return [*self.locations, *(c for c in self.living() if not self._no_card_on(c))]
+
+    def _no_card_on(self, cid: str) -> bool:
+        """Whether no action card may be placed on ``cid`` now (illusion.p1, ⚠a)."""
+        if "no_cards" in self._char_defs[cid].traits:
+            return True  # (the hidden entry day is read only where the ruling puts her on the board early)
+        return self.rulings.transfer_student_waits_at_school and self._waiting(cid)
 
     def placement_options(self, owner: str) -> tuple[Action, ...]:
         """The legal (card, target) placements for ``owner`` now (TL-D2a, TL-D3a..c).
@@ -546,6 +601,8 @@ class Game(Table):
         """
         chars = self.chars
         living = tuple([c for c, ch in chars.items() if ch.alive and ch.location is not None])
+        if self._wider:
+            living = tuple([c for c in living if not self._no_card_on(c)])
         spent = self.spent[owner]
         used = tuple(sorted((*spent, *own))) if len(spent) + len(own) > 1 else (*spent, *own)
         if len(taken) > 1:
@@ -673,6 +730,8 @@ class Game(Table):
             forb = self._forbidden  # forbidden(c) for every character, read only for those that move
             if self.patient_free:
                 forb = {**forb, "patient": frozenset()}
+            if self.unforbidden:
+                forb = {**forb, **dict.fromkeys(self.unforbidden, frozenset())}
             blocked: dict[str, str] | None = {} if self.record else None
             moves, self.move_cancelled = resolve_movement(
                 cards, locs, forb, board=self.layout, deck=self.deck, blocked=blocked
@@ -705,9 +764,20 @@ class Game(Table):
             if time_traveler and (fg := {pc.target for pc in cards if pc.card == Card.FORBID_GOODWILL})
             else ()
         )
+        illusion = self.chars.get("illusion") if self._wider else None
+        counted = cards
+        if illusion is not None and "illusion" in living and self.rulings.illusion_all_location_cards:
+            counted = [  # ⚠d: every counter card on her location applies to her as well
+                *cards,
+                *(_placed_card(pc.owner, pc.card, "illusion") for pc in cards
+                  if pc.target == illusion.location and pc.card in _CHARACTER_CARDS),
+            ]
         plus, minus, goodwill, intrigue, cancelled, void = counters(
-            cards, living, self.cultist_ignore, ignore_fg, self.locations
+            counted, living, self.cultist_ignore, ignore_fg, self.locations
         )
+        cancelled = [i for i in cancelled if i < len(cards)]
+        if illusion is not None and "illusion" in living and intrigue.get(str(illusion.location)):
+            intrigue["illusion"] = intrigue[str(illusion.location)]  # illusion.p1: her location's intrigue
         if plus or minus:
             for c in sorted({*plus, *minus}):
                 ch = chars[c]
@@ -763,7 +833,12 @@ class Game(Table):
         """
         if self.step == 0:
             self.mm_used = set()
-            self.step = 1  # no First Steps / Basic Tragedy X ability is mandatory at this timing
+            self.step = 1  # no First Steps / Basic Tragedy X role is mandatory at this timing
+        forced = abilities.mastermind_mandatory(self) if self._wider else ()
+        if forced:  # TL-D5b: the Sacred Tree's forced move (sacred_tree.p2), before the optional ones
+            return _decision(
+                "mastermind", DecisionKind.MASTERMIND_ABILITY, forced, "Mastermind abilities", "TL-D5b"
+            )
         options = abilities.mastermind_options(self)
         return _pass_or(
             "mastermind", DecisionKind.MASTERMIND_ABILITY, options, "Mastermind abilities", "TL-D5"
@@ -787,6 +862,10 @@ class Game(Table):
             return _pass_or(
                 "leader", DecisionKind.GOODWILL, declarable, "Leader: use a goodwill ability?", "TL-D6"
             )
+        if self.borrowed is not None:  # ai.1: the Mastermind's choice for the borrowed effect (TL-D7d)
+            opts = incidents.options(self, self.borrowed, "ai") or []
+            return _decision("mastermind", DecisionKind.INCIDENT_TARGET, tuple(Choose(o) for o in opts),
+                             f"{self.borrowed}: choose", "TL-D7d")
         if self.informer_named is not None:
             choices = tuple(
                 Choose(s) for s in sorted(self.script.subplots) if s != self.informer_named
@@ -814,12 +893,18 @@ class Game(Table):
             assert isinstance(action, UseAbility)
             self.declared = action
             self.used_today.add(action.ability)
-            if self.goodwill_def(action.ability).once_per_loop:
-                self.used_loop.add(action.ability)
+            if self.goodwill_def(action.ability).once_per_loop or action.ability == "sacred_tree.p1":
+                self.used_loop.add(action.ability)  # (the Sacred Tree's move: once a day or a loop, ⚠f)
             self.emit(EventKind.GOODWILL_DECLARED, Visibility.PUBLIC, **to_dict(action))
             return
         declared = self.declared
         assert declared is not None
+        if decision.kind is DecisionKind.INCIDENT_TARGET:
+            assert isinstance(action, Choose) and self.borrowed is not None
+            incidents.resolve(self, self.borrowed, "ai", action.option)
+            self.declared = self.borrowed = None
+            self._end_loop_if_needed()
+            return
         if decision.kind is DecisionKind.INFORMER:
             assert isinstance(action, Choose)
             self.reveal_subplot(action.option)
@@ -837,11 +922,35 @@ class Game(Table):
             return
         self.emit(EventKind.GOODWILL_RESOLVED, ability=declared.ability)
         self.informer_named = abilities.apply_goodwill(self, declared)
-        if self.informer_named is None:
+        if declared.ability == "ai.1":
+            self._borrow(int(declared.target))
+        if self.informer_named is None and self.borrowed is None:
             self.declared = None
         self._end_loop_if_needed()
         if self.end_now:
-            self.declared = self.informer_named = None
+            self.declared = self.informer_named = self.borrowed = None
+
+    def _borrow(self, day: int) -> None:
+        """ai.1: resolve the effect of the incident scheduled on ``day`` with the A.I. as its culprit (⚠c:
+        not that incident happening, unless the ruling ``ai_borrowed_counts_as_incident``)."""
+        sched = self.script.incident_on(day)
+        assert sched is not None
+        if self.rulings.ai_borrowed_counts_as_incident:
+            record: IncidentRecord = {
+                "day": day, "incident": sched.incident, "culprit": "ai", "loop": self.loop
+            }
+            self.happened.append(record)
+            self.happened_ever.append(record)
+        if not incidents.extra_condition_holds(self, sched.incident):
+            self.emit(EventKind.INCIDENT_NO_EFFECT, incident=sched.incident)
+            return
+        opts = incidents.options(self, sched.incident, "ai")
+        if opts is None:
+            incidents.resolve(self, sched.incident, "ai", None)
+        elif not opts:
+            self.emit(EventKind.INCIDENT_NO_EFFECT, incident=sched.incident)
+        else:
+            self.borrowed = sched.incident
 
     # -- TL-D7 -------------------------------------------------------------------------------
 
@@ -866,7 +975,8 @@ class Game(Table):
             self.happened.append(record)
             self.happened_ever.append(record)
             self._announce_incident(EventKind.INCIDENT_HAPPENED, EventKind.INCIDENT_CULPRIT)
-            if not incidents.extra_condition_holds(self, sched.incident):
+            if sched.culprit == "black_cat" or not incidents.extra_condition_holds(self, sched.incident):
+                # black_cat.p2: it happened, with no effect
                 self.emit(EventKind.INCIDENT_NO_EFFECT, incident=sched.incident)  # TL-D7e
                 self._goto(Phase.LEADER_SWITCH)
                 return None
@@ -876,11 +986,11 @@ class Game(Table):
         opts = incidents.options(self, sched.incident, sched.culprit)
         if opts is None:
             incidents.resolve(self, sched.incident, sched.culprit, None)
-            self._after_incident()
+            self._incident_resolved(sched.culprit)
             return None
         if not opts:
             self.emit(EventKind.INCIDENT_NO_EFFECT, incident=sched.incident)
-            self._after_incident()
+            self._incident_resolved(sched.culprit)
             return None
         return _decision(
             "mastermind",
@@ -890,6 +1000,13 @@ class Game(Table):
             "TL-D7d",
         )
 
+    def _incident_resolved(self, culprit: str) -> None:
+        """After the effect: once more for the Sect Founder (sect_founder.p1), else on to TL-D8."""
+        if culprit == "sect_founder" and self.step == 1 and not self.end_now:
+            self.step = 2
+            return
+        self._after_incident()
+
     def incident_occurs(self, culprit: str) -> bool:
         """Whether today's incident would happen with this culprit: alive and on the board (TL-D7a), at
         or above its paranoia limit (TL-D7b), its ability not suppressed. Only public counts are read."""
@@ -897,7 +1014,8 @@ class Game(Table):
         return (
             ch.alive
             and ch.location is not None
-            and ch.paranoia >= self.paranoia_limit(culprit)
+            and (ch.paranoia if culprit != "ai" else self.counts_for_incident(culprit))
+            >= self.paranoia_limit(culprit)
             and culprit not in self.suppressed
         )
 
@@ -920,7 +1038,8 @@ class Game(Table):
             return {"reason": "absent"}
         if culprit in self.suppressed:
             return {"reason": "suppressed"}
-        return {"reason": "paranoia", "paranoia": ch.paranoia, "limit": self.paranoia_limit(culprit)}
+        count = self.counts_for_incident(culprit)  # (every counter for the A.I.: ai.p1)
+        return {"reason": "paranoia", "paranoia": count, "limit": self.paranoia_limit(culprit)}
 
     def _after_incident(self) -> None:
         if not self._end_loop_if_needed():
@@ -931,7 +1050,7 @@ class Game(Table):
         sched = self.script.incident_on(self.day)
         assert sched is not None
         incidents.resolve(self, sched.incident, sched.culprit, action.option)
-        self._after_incident()
+        self._incident_resolved(sched.culprit)
 
     # -- TL-D8 -------------------------------------------------------------------------------
 
@@ -1225,6 +1344,16 @@ def _refusal(rule_id: str, message_id: str, english: str, **fields: Any) -> Ille
 
 
 _PASS: Final = Pass()
+#: The counter events by counter name (the Scientist's loop-start counter).
+_KINDS_BY_NAME: Final = {
+    "goodwill": EventKind.GOODWILL, "intrigue": EventKind.INTRIGUE, "paranoia": EventKind.PARANOIA
+}
+#: The counter cards that act on characters only, which ⚠d's other reading applies to the Illusion too.
+_CHARACTER_CARDS: Final = frozenset(
+    str(c)
+    for c in (Card.PARANOIA_PLUS_1, Card.PARANOIA_MINUS_1, Card.GOODWILL_PLUS_1, Card.GOODWILL_PLUS_2,
+              Card.FORBID_PARANOIA, Card.FORBID_GOODWILL)
+)
 _PUBLIC: Final = Visibility.PUBLIC
 _MASTERMIND: Final = Visibility.MASTERMIND
 _CARD_PLACED: Final = EventKind.CARD_PLACED

@@ -70,6 +70,33 @@ class Rulings:
     nurse_on_herself:
         ⚠m. ``True`` (default): the Nurse's ability may calm the Nurse herself ("a character in the
         same location"); ``False``: another character only (one data set).
+
+    The wider cast (issue 24; ``docs/looper_content.md`` §The wider cast, points ⚠a..⚠f of the page of
+    the twelve characters):
+
+    transfer_student_waits_at_school:
+        ⚠a. ``False`` (default): before her entry day the Transfer Student is in no location: no card,
+        incident or ability can pick her and she counts nowhere; ``True``: she stands at the School from
+        the loop's start and only cards cannot be placed on her until she enters.
+    soldier_all_losses:
+        ⚠b. ``False`` (default): the Soldier's protection (soldier.2) prevents only "the protagonists
+        die" (Killer's and Loved One's abilities, the Hospital Incident's second effect); ``True``: it
+        prevents every immediate loss of the rest of the loop (a Key Person's death, the Time Traveler)
+        too. Loop-end losses (TL-LE2) are never prevented.
+    ai_borrowed_counts_as_incident:
+        ⚠c. ``False`` (default): the A.I.'s ai.1 resolves the named incident's effect only (announced
+        as the A.I.'s ability; it does not count as having happened); ``True``: it also counts as that
+        incident having happened this loop (Police Officer, Change of Future).
+    illusion_all_location_cards:
+        ⚠d. ``False`` (default): only the location cards on the Illusion's location (Intrigue +1/+2,
+        Forbid Intrigue) apply to her too; ``True``: every counter card there (paranoia, goodwill and
+        their Forbids as well) applies to her as if placed on her.
+    young_girl_free_whole_game:
+        ⚠e. ``False`` (default): young_girl.1 frees her of her forbidden locations for the rest of the
+        loop; ``True``: for the rest of the game.
+    sacred_tree_once_per_day:
+        ⚠f. ``True`` (default): the leader moves at most one counter off the Sacred Tree a day, in
+        TL-D6, with no goodwill refusal; ``False``: once per loop.
     """
 
     student_any_target: bool = False
@@ -83,6 +110,12 @@ class Rulings:
     missing_person_any_location: bool = False
     spreading_needs_goodwill: bool = True
     nurse_on_herself: bool = True
+    transfer_student_waits_at_school: bool = False
+    soldier_all_losses: bool = False
+    ai_borrowed_counts_as_incident: bool = False
+    illusion_all_location_cards: bool = False
+    young_girl_free_whole_game: bool = False
+    sacred_tree_once_per_day: bool = True
 
 
 def option_problems(options: Mapping[str, object] | None, where: str = "options") -> list[InputError]:

@@ -115,6 +115,8 @@ class Script:
     path: str | None = None
     description: str = ""
     notes: str = ""
+    #: The day the Transfer Student enters (trait ``enters_on_day``, private like the Godly Being's loop).
+    transfer_student_entry_day: int | None = None
 
     def role_of(self, character: str) -> str:
         """The secret role of a cast member (``"person"`` when it has none).
@@ -216,7 +218,13 @@ _TOP_OPTIONAL = ("id", "description", "notes", "options")
 _PUBLIC_REQUIRED = ("set", "loops", "days", "cast")
 _PUBLIC_OPTIONAL = ("incidents", "special_rules")
 _PRIVATE_REQUIRED = ("main_plot", "subplots", "roles")
-_PRIVATE_OPTIONAL = ("culprits", "godly_being_entry_loop", "boss_turf", "henchman_start")
+_PRIVATE_OPTIONAL = (
+    "culprits",
+    "godly_being_entry_loop",
+    "boss_turf",
+    "henchman_start",
+    "transfer_student_entry_day",
+)
 
 
 def parse_script(path: str | Path) -> Script:
@@ -297,6 +305,7 @@ def script_from_data(data: object, file: str, default_id: str = "script", path: 
         path=path if path is not None else file,
         description=top.string("description", ""),
         notes=top.string("notes", ""),
+        transfer_student_entry_day=priv.opt_integer("transfer_student_entry_day"),
     )
 
 
@@ -418,7 +427,16 @@ def _problems(s: Script, content: Content) -> Iterator[ScriptError]:
             role_ok = False
     plot_roles = {role for plot in plots for role in plot.roles}
     irregular = [c for c in cast if "irregular_role" in content.characters[c].traits]
+    copies = [c for c in cast if "copies_role" in content.characters[c].traits]
     if role_ok:
+        for character in cast:  # the A.I. (never_person)
+            if "never_person" in content.characters[character].traits and s.roles[character] == "person":
+                yield err("private", f"roles.{character}", "looper.script.never_person",
+                          character=repr(character))
+        for character in copies:  # the Copycat: a copy of another cast member's role, outside the counts
+            if not any(s.roles[c] == s.roles[character] for c in cast if c != character):
+                yield err("private", f"roles.{character}", "looper.script.copy_no_original",
+                          character=repr(character), role=repr(s.roles[character]))
         for character in irregular:
             role = s.roles[character]
             free = [r for r in tset.roles if r != "person" and r not in plot_roles]
@@ -431,7 +449,7 @@ def _problems(s: Script, content: Content) -> Iterator[ScriptError]:
                 yield err("private", f"roles.{character}", "looper.script.role_in_plots",
                           character=repr(character),
                           role=repr(role))
-        counted = [c for c in cast if c not in irregular]
+        counted = [c for c in cast if c not in irregular and c not in copies]
         for role_id in tset.roles:
             if role_id == "person":
                 continue
@@ -451,8 +469,12 @@ def _problems(s: Script, content: Content) -> Iterator[ScriptError]:
         for plot in plots:
             for req in plot.requirements:
                 if req == "key_person_is_girl":
-                    for c in cast:
-                        if s.roles[c] == "key_person" and "girl" not in content.characters[c].tags:
+                    for c in cast:  # (the Copycat's copy is not the plot's Key Person)
+                        if (
+                            s.roles[c] == "key_person"
+                            and c not in copies
+                            and "girl" not in content.characters[c].tags
+                        ):
                             yield err("private", f"roles.{c}", "looper.script.key_person_girl", plot=plot.id)
 
     # --- character parameters
@@ -490,6 +512,16 @@ def _parameter_problems(
         elif not 1 <= loop <= s.loops:
             yield err("private", "godly_being_entry_loop", "looper.script.loop_outside", loop=loop,
                       loops=s.loops)
+    day = s.transfer_student_entry_day
+    if day is not None and "enters_on_day" not in traits:
+        yield err("private", "transfer_student_entry_day", "looper.script.entry_day_unused")
+    elif "enters_on_day" in traits:
+        if day is None:
+            yield err("private", "transfer_student_entry_day", "looper.script.missing",
+                      character=traits["enters_on_day"])
+        elif not 1 <= day <= s.days:
+            yield err("private", "transfer_student_entry_day", "looper.script.entry_day_outside", day=day,
+                      days=s.days)
     if s.boss_turf is not None and "turf" not in traits:
         yield err("private", "boss_turf", "looper.script.turf_unused")
     elif "turf" in traits and s.boss_turf is None:
@@ -537,6 +569,8 @@ def script_to_data(script: Script) -> dict[str, object]:
         private["boss_turf"] = script.boss_turf.value
     if script.henchman_start is not None:
         private["henchman_start"] = script.henchman_start.value
+    if script.transfer_student_entry_day is not None:
+        private["transfer_student_entry_day"] = script.transfer_student_entry_day
     data: dict[str, object] = {"id": script.id, "title": script.title}
     if script.description:
         data["description"] = script.description
@@ -575,11 +609,14 @@ def random_script(
     days: int | None = None,
     extra_persons: int | None = None,
     incident_chance: float = 0.6,
+    wider_cast: bool = False,
 ) -> Script:
     """A random script that obeys every rule of script creation, for fuzzing the engine and teaching.
 
     Plots, role counts (within the slots and caps), an optional Mystery Boy, incidents and culprits,
-    and the parameters of the Godly Being, Boss and Henchman are all drawn from ``rng``.
+    and the parameters of the Godly Being, Boss and Henchman are all drawn from ``rng``. With
+    ``wider_cast`` the twelve characters of the wider cast may be cast too (the Transfer Student's entry
+    day drawn, the A.I. never a Person, the Copycat copying another cast member's role).
 
     >>> s = random_script(random.Random(5), "basic_tragedy_x")
     >>> script_problems(s, load_content()), len(s.subplots)
@@ -588,6 +625,10 @@ def random_script(
     content = content if content is not None else load_content()
     tset = content.sets[set_id]
     pool = [c for c in (tset.characters or tuple(content.characters))]
+    if not wider_cast:
+        pool = [c for c in pool if c not in tset.wider_cast]
+    copycats = [c for c in pool if "copies_role" in content.characters[c].traits]
+    pool = [c for c in pool if c not in copycats]
     loops = loops if loops is not None else rng.randint(2, 4)
     days = days if days is not None else rng.randint(3, 6)
     main = content.plots[rng.choice(tset.main_plots)]
@@ -623,8 +664,12 @@ def random_script(
         available.remove(holder)
         roles[holder] = role_id
     n_extra = extra_persons if extra_persons is not None else rng.randint(1, 4)
-    for c in available[:n_extra]:
+    persons = [c for c in available if "never_person" not in content.characters[c].traits]
+    for c in persons[:n_extra]:
         roles[c] = "person"
+    if copycats and roles and rng.random() < 0.5:
+        roles[copycats[0]] = rng.choice(sorted(roles.values()))
+        pool.append(copycats[0])
     cast = tuple(c for c in pool if c in roles)
     incidents: list[ScheduledIncident] = []
     culprits = list(cast)
@@ -635,6 +680,7 @@ def random_script(
     chars = {c: content.characters[c] for c in cast}
     entry = next((rng.randint(1, loops) for c in chars.values() if "enters_on_loop" in c.traits), None)
     turf = next((rng.choice(list(Location)) for c in chars.values() if "turf" in c.traits), None)
+    entry_day = next((rng.randint(1, days) for c in chars.values() if "enters_on_day" in c.traits), None)
     start = next(
         (rng.choice([loc for loc in Location if loc not in c.forbidden]) for c in chars.values()
          if "start_chosen" in c.traits),
@@ -656,6 +702,7 @@ def random_script(
         boss_turf=turf,
         henchman_start=start,
         path=None,
+        transfer_student_entry_day=entry_day,
     )
     validate_script(script, content)
     return script
@@ -720,6 +767,10 @@ nên Sự cố không thể xảy ra trước vòng lặp đó']
         if "enters_on_loop" in culprit.traits and (script.godly_being_entry_loop or 1) > 1:
             notes.append(note("looper.script.note_late_entry", day=inc.day, culprit=inc.culprit,
                               loop=script.godly_being_entry_loop))
+        entry = script.transfer_student_entry_day or 1
+        if "enters_on_day" in culprit.traits and entry > inc.day:  # (transfer_student.p1)
+            notes.append(note("looper.script.note_late_entry_day", day=inc.day, culprit=inc.culprit,
+                              entry=entry))
     return notes
 
 

@@ -5,9 +5,9 @@ plays *through these seams*, never by subclassing :class:`~rulesengine.looper.ru
 
 * a **provider of hidden facts** (:class:`HiddenFacts`): the private sheet as the engine reads it — the
   roles, the main plot and subplots, the culprits and the script's parameters (Godly Being's entry loop,
-  the Boss's turf, the Henchman's start). The default, :class:`ScriptFacts`, is the script's own sheet;
-  the deduction's provider chooses each fact lazily, when the engine first reads it, and so explores
-  every sheet a public record allows without listing them.
+  the Boss's turf, the Henchman's start, the Transfer Student's entry day). The default,
+  :class:`ScriptFacts`, is the script's own sheet; the deduction's provider chooses each fact lazily,
+  when the engine first reads it, and so explores every sheet a public record allows without listing them.
 * an **event sink** (:data:`EventSink`): called with every event as the engine logs it. The default is no
   sink (the log alone); the deduction's sink compares each public event with a record and stops a
   branch at the first one that differs.
@@ -52,7 +52,8 @@ class HiddenFacts(Protocol):
 
     ``script`` is the script the engine plays: its public fields (cast, days, loops, incident days,
     special rules) are the script file's, its private fields (``roles``, ``main_plot``, ``subplots``, the
-    incidents' culprits, ``godly_being_entry_loop``, ``boss_turf``, ``henchman_start``) the provider's.
+    incidents' culprits, ``godly_being_entry_loop``, ``boss_turf``, ``henchman_start``,
+    ``transfer_student_entry_day``) the provider's.
     ``roles`` and ``plots`` are the sheet's roles by character and its plots (main plot and subplots) as
     the engine asks them (``roles[c]``, ``plot in plots``). :meth:`role_trait` answers a field of a role's
     definition (``refusal``, ``immortal``…) for a role value the provider handed out — a provider whose

@@ -81,6 +81,7 @@ class DecisionKind(StrEnum):
     DAY_END_ABILITY = "day_end_ability"  # TL-D9
     TIME_SPIRAL = "time_spiral"  # TL-TS2
     GUESS = "guess"  # TL-FG3
+    SCIENTIST_COUNTER = "scientist_counter"  # loop start: the counter the Mastermind puts on the Scientist
 
 
 class EventKind(StrEnum):
@@ -132,6 +133,14 @@ class EventKind(StrEnum):
     FINAL_GUESS = "final_guess"
     GUESS = "guess"
     GAME_OVER = "game_over"
+    # the wider cast (issue 24)
+    CHARACTER_ENTERED = "character_entered"  # transfer_student.p1: she enters on the script's day
+    CHARACTER_REMOVED = "character_removed"  # illusion.2: off the board for the rest of the loop
+    FORBIDDEN_LIFTED = "forbidden_lifted"  # young_girl.1
+    PROTECTED = "protected"  # soldier.2: the protagonists cannot die for the rest of the loop
+    LOSS_PREVENTED = "loss_prevented"  # Mastermind only: soldier.2 prevented a loss
+    SAME_ROLE = "same_role"  # copycat.1: the characters whose role is the Copycat's
+    EFFECT_BORROWED = "effect_borrowed"  # ai.1: an incident's effect with the A.I. as culprit
 
 
 class Phase(Enum):
@@ -346,6 +355,9 @@ class LoopState:
     doctor_mm_today: bool = False
     suppressed: set[str] = field(default_factory=set)  # culprits whose incidents do not occur (Henchman)
     patient_free: bool = False
+    unforbidden: set[str] = field(default_factory=set)  # freed of forbidden locations (young_girl.1)
+    protected: bool = False  # soldier.2 this loop
+    borrowed: str | None = None  # ai.1: the incident whose effect waits for the Mastermind's choice
     virus_converted: set[str] = field(default_factory=set)
     goodwill_at_loop_end: set[str] = field(default_factory=set)
     declared: UseAbility | None = None
@@ -518,7 +530,7 @@ def state_values(state: LoopState) -> dict[str, Any]:
     """The record's fields as a dict (for comparing two states).
 
     >>> sorted(state_values(LoopState()))[:3]
-    ['_pending', 'cards', 'cards_revealed']
+    ['_pending', 'borrowed', 'cards']
     """
     return {name: getattr(state, name) for name in STATE_FIELDS}
 
@@ -553,6 +565,7 @@ class Table(LoopState):
         "_script_roles",
         "_sink",
         "_starts",
+        "_wider",
         "cast",
         "content",
         "deck",
@@ -594,6 +607,8 @@ class Table(LoopState):
         self.pause_between_phases = pause_between_phases
         self.tragedy_set = content.sets[script.set_id]
         self.cast: tuple[str, ...] = tuple(script.cast)
+        #: whether the cast has a character of the wider cast (issue 24): their rules are looked at only then
+        self._wider = bool(set(self.cast).intersection(self.tragedy_set.wider_cast))
         tables = per_content(content, "tables", _ContentTables)
         self.layout = tables.layout
         self.deck = tables.deck
@@ -704,10 +719,19 @@ class Table(LoopState):
         return self._char_defs[cid].paranoia_limit
 
     def forbidden(self, cid: str) -> frozenset[str]:
-        """Locations the character may not enter (the Doctor's second ability frees the Patient)."""
-        if cid == "patient" and self.patient_free:
+        """Locations the character may not enter (the Doctor's second ability frees the Patient, the
+        Young Girl's first frees her)."""
+        if (cid == "patient" and self.patient_free) or cid in self.unforbidden:
             return frozenset()
         return self._forbidden[cid]
+
+    def counts_for_incident(self, cid: str) -> int:
+        """The count compared with a culprit's paranoia limit (TL-D7b): its paranoia, or every counter on
+        it for the A.I. (ai.p1)."""
+        ch = self.chars[cid]
+        if cid == "ai":
+            return ch.paranoia + ch.goodwill + ch.intrigue
+        return ch.paranoia
 
     def has_key_person_ability(self, cid: str) -> bool:
         """Key Person, or the Factor while the City has 2 or more intrigue (factor.2)."""
@@ -922,14 +946,54 @@ class Table(LoopState):
         else:
             self.mm_used.add((ability, source))
 
+    def remove_from_board(self, cid: str) -> None:
+        """Take a character off the board for the rest of the loop (illusion.2)."""
+        self.chars[cid].location = None
+        self.emit(EventKind.CHARACTER_REMOVED, character=cid)
+
+    def unforbid(self, cid: str) -> None:
+        """The character's forbidden locations stop applying (young_girl.1, ⚠e)."""
+        self.unforbidden.add(cid)
+        self.emit(EventKind.FORBIDDEN_LIFTED, character=cid)
+
+    def protect(self) -> None:
+        """soldier.2: the protagonists cannot die for the rest of the loop (⚠b)."""
+        self.protected = True
+        self.emit(EventKind.PROTECTED)
+
+    def reveal_same_role(self, cid: str) -> None:
+        """copycat.1: name every other character whose current role equals ``cid``'s (not the role)."""
+        roles = self.roles
+        same = [c for c in self.cast if c != cid and roles[c] == roles[cid]]
+        self.emit(EventKind.SAME_ROLE, character=cid, characters=same)
+
+    def move_counter(self, source: str, target: str, counter: str) -> None:
+        """Move one counter from ``source`` to ``target`` (forensic_specialist.1, sacred_tree.p1/.p2)."""
+        if self.add_token(source, counter, -1, announce=True):
+            self.add_token(target, counter, 1, announce=True)
+
+    def _prevented(self, rule: str) -> bool:
+        """Whether soldier.2 prevents the loss by ``rule`` now (a Mastermind-only event when it does)."""
+        if self.protected:
+            self.emit(EventKind.LOSS_PREVENTED, _MASTERMIND, rule=rule)
+            return True
+        return False
+
     def protagonists_lose(self, rule: str) -> None:
-        """A loss condition holding now: the loop is lost and ends at once (immediate loop end)."""
+        """A loss condition holding now: the loop is lost and ends at once (immediate loop end).
+
+        With the Soldier's protection and the ruling ``soldier_all_losses`` it is prevented (⚠b)."""
+        if self.protected and self.rulings.soldier_all_losses and self._prevented(rule):
+            return
         self.lost = True
         self.end_now = True
         self.emit(EventKind.LOSS_CONDITION, Visibility.MASTERMIND, rule=rule)
 
     def protagonists_die(self, rule: str) -> None:
-        """The protagonists die: the loop is lost and ends at once (TL-LE1)."""
+        """The protagonists die: the loop is lost and ends at once (TL-LE1); not under the Soldier's
+        protection (soldier.2, ⚠b)."""
+        if self.protected and self._prevented(rule):
+            return
         if not self.protagonists_dead:
             self.emit(EventKind.PROTAGONISTS_DIED)
         self.protagonists_dead = True
@@ -970,6 +1034,10 @@ class _ContentTables:
         self.layout = Board.of(content)
         self.deck = Deck.of(content)
         self.goodwill = {a.id: a for ch in content.characters.values() for a in ch.abilities}
+        for ch in content.characters.values():  # a passive the leader uses in TL-D6 (sacred_tree.p1, ⚠f):
+            for p in ch.passives:  # declared like a goodwill ability, with no cost and no refusal
+                if p.timing == "goodwill":
+                    self.goodwill[p.id] = GoodwillAbility(p.id, ch.id, 0, False, True, p.text)
         self.forbidden = {
             cid: frozenset(str(x) for x in ch.forbidden) for cid, ch in content.characters.items()
         }

@@ -150,6 +150,10 @@ def ability_text(ability: str, lang: str | None = None) -> str:
                 return message("looper.name.ability_character", lang,
                                character=character_name(character.id, lang),
                                cost=goodwill.cost, text=content_text("ability", ability, goodwill.text, lang))
+        for item in character.passives:  # a passive rule of the wider cast (<id>.p<n>)
+            if item.id == ability:
+                return message("looper.name.ability_role", lang, role=character_name(character.id, lang),
+                               text=content_text("ability", ability, item.text, lang))
     for role in content.roles.values():
         for item in role.abilities:
             if item.id == ability:
@@ -393,8 +397,22 @@ def describe_event(event: Mapping[str, Any], lang: str | None = None, *,
         return say(kind, incident=incident, choice=choice_name(str(choice), lang))
     if kind == "leader":
         return say(kind, leader=leader_label(int(get("leader", 0)), lang))
-    if kind in ("death", "guard_removed", "revived", "henchman_suppressed"):
+    if kind in ("death", "guard_removed", "revived", "henchman_suppressed", "character_removed",
+                "forbidden_lifted"):
         return say(kind, character=name("character"))
+    if kind == "character_entered":
+        return say(kind, character=name("character"), location=name("location"))
+    if kind == "protected":
+        return say(kind)
+    if kind == "loss_prevented":
+        return say(kind, rule=reason_name(str(get("rule")), lang))
+    if kind == "same_role":
+        same = [target_name(str(c), lang) for c in get("characters", [])]
+        if not same:
+            return say("same_role_none", character=name("character"))
+        return say(kind, character=name("character"), characters=", ".join(same))
+    if kind == "effect_borrowed":
+        return say(kind, character=name("character"), incident=incident_name(str(get("incident")), lang))
     if kind == "death_cause":
         return say(kind, cause=cause_name(str(get("cause")), lang))
     if kind == "death_prevented":

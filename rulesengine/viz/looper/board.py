@@ -153,6 +153,8 @@ class Token:
     alive: bool = True
     role: str | None = None
     culprit_of: tuple[str, ...] = ()
+    #: off the board for the rest of the loop (the Illusion's illusion.2), not merely not there yet
+    removed: bool = False
 
 
 @dataclass(frozen=True)
@@ -266,6 +268,11 @@ def picture_from_game(
     if viewer == "mastermind":
         for day, who in view["private"]["culprits"].items():
             culprits.setdefault(who, []).append(str(day))
+    removed = {  # (public: the Illusion's illusion.2 this loop, issue 24)
+        e.get("character")
+        for e in view["log"]
+        if e.get("kind") == "character_removed" and e.get("loop") == view["loop"]
+    }
     tokens = tuple(
         Token(
             id=c["id"],
@@ -278,6 +285,7 @@ def picture_from_game(
             alive=c["alive"],
             role=c["role"],
             culprit_of=tuple(sorted(culprits.get(c["id"], []))),
+            removed=c["location"] is None and c["id"] in removed,
         )
         for c in view["characters"]
     )
@@ -739,9 +747,11 @@ class BoardDrawer(_Drawer):
                     wanted.append((("counters", token.id), (counters, token.guards, token.alive, x, y), draw))
                     cards_on(token.id, x + w, y + h - ch * 0.62)
         wanted.append((("legend",), None, partial(_legend, y=-0.055)))
-        off = [t.id for t in picture.characters if t.location is None]
-        if off:
-            wanted.append((("off",), tuple(off), partial(_off_board, off=off)))
+        off = [t.id for t in picture.characters if t.location is None and not t.removed]
+        gone = [t.id for t in picture.characters if t.location is None and t.removed]
+        if off or gone:  # (a line of its own under the legend)
+            wanted.append((("off",), (tuple(off), tuple(gone)), partial(_off_board, off=off, gone=gone)))
+        self.ax.set_ylim(-0.16 if off or gone else -0.1, 2 * _CH)
         title = (
             f"{i18n.t('loop')} {picture.loop} · {i18n.t('day')} {picture.day} · {picture.phase}"
             f" · {i18n.t('leader')}: {'ABC'[picture.leader]}"
@@ -819,13 +829,19 @@ def _location_intrigue(pen: _Pen, location: str, value: int) -> None:
     )
 
 
-def _off_board(pen: _Pen, off: Sequence[str]) -> None:
-    """The characters not in play (not on the board yet), under the board on the right."""
-    off_names = ", ".join(character_name(cid) for cid in off)
+def _off_board(pen: _Pen, off: Sequence[str], gone: Sequence[str] = ()) -> None:
+    """The characters not in play, under the board on the right: not on the board yet (the Godly Being
+    before its loop, the Transfer Student before her day), and removed for the rest of the loop (the
+    Illusion's illusion.2)."""
+    parts = []
+    if off:
+        parts.append(f"{i18n.t('not_in_play')}: {', '.join(character_name(cid) for cid in off)}")
+    if gone:
+        parts.append(f"{i18n.t('removed_from_board')}: {', '.join(character_name(cid) for cid in gone)}")
     pen.text(
         2 * _CW - 0.01,
-        -0.055,
-        f"{i18n.t('not_in_play')}: {off_names}",
+        -0.12,
+        " · ".join(parts),
         ha="right",
         va="center",
         fontsize=8.5,

@@ -413,6 +413,45 @@ def cast_table(game: Game) -> Table:
     return Table(rows, header)
 
 
+def character_gallery() -> Table:
+    """Every character of the content, the base 18 and then the twelve of the wider cast (issue 24): name,
+    tags, start, paranoia limit, forbidden locations, goodwill abilities (cost, ★ once per loop) and passive
+    rules, in the current language.
+
+    >>> rows = character_gallery().rows
+    >>> len(rows), rows[0][0], rows[-1][0]
+    (30, 'Boy Student', 'Copycat')
+    """
+    from rulesengine.looper.rules.content import load_content
+    from rulesengine.looper.rules.text import content_text
+
+    content = load_content()
+    wider = {c for s in content.sets.values() for c in s.wider_cast}
+    rows = []
+    for cid, definition in content.characters.items():
+        start = (
+            i18n.t(str(definition.start)) if definition.start is not None else message("looper.table.chosen")
+        )
+        forbidden = ", ".join(i18n.t(str(loc)) for loc in sorted(str(x) for x in definition.forbidden)) or "-"
+        texts = [
+            f"({a.cost}{'★' if a.once_per_loop else ''}) {content_text('ability', a.id, a.text)}"
+            for a in definition.abilities
+        ]
+        texts += [f"• {content_text('ability', p.id, p.text)}" for p in definition.passives]
+        group = message("looper.table.wider_cast" if cid in wider else "looper.table.base_cast")
+        rows.append([
+            target_name(cid), ", ".join(message(f"looper.tag.{t}") for t in sorted(definition.tags)), start,
+            definition.paranoia_limit, forbidden,
+            " ".join(texts) or "-", group,
+        ])
+    header = [
+        "character", message("looper.table.tags"), message("looper.table.start"), "paranoia_limit",
+        message("looper.table.forbidden"), message("looper.table.abilities"),
+        message("looper.table.cast_group"),
+    ]
+    return Table(rows, header)
+
+
 def hands_table() -> Table:
     """The two hands of action cards: copies and the once-per-loop mark (TL-D2, TL-D3, TL-D4c).
 
@@ -431,5 +470,6 @@ def hands_table() -> Table:
 
 
 __all__ = [
-    "VIEWERS", "PlacementWidget", "ViewSwitch", "cast_table", "hands_table", "new_game", "table_view",
+    "VIEWERS", "PlacementWidget", "ViewSwitch", "cast_table", "character_gallery", "hands_table", "new_game",
+    "table_view",
 ]
