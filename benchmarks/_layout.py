@@ -25,6 +25,8 @@ FLAT = {
     )},
     "rulesengine.looper.deduction.sheets": "rulesengine.looper.candidates",
     "rulesengine.looper.deduction.search": "rulesengine.looper.deduce",
+    # (before issue 23 the package's deduce was the enumerated search's)
+    "rulesengine.looper.deduction.counted": "rulesengine.looper.deduction.search",
     # (cut out of deduction.search later in issue 22: a baseline between has them all there)
     **{f"rulesengine.looper.deduction.{m}": "rulesengine.looper.deduction.search" for m in (
         "advice", "agent", "filters", "hidden", "record", "reference", "results", "text",

@@ -49,7 +49,7 @@ from rulesengine.errors import InputError
 DeducingProtagonists = load("rulesengine.looper.deduction.agent").DeducingProtagonists
 _record = load("rulesengine.looper.deduction.record")
 PublicRecord, PublicSheet = _record.PublicRecord, _record.PublicSheet
-deduce = load("rulesengine.looper.deduction.search").deduce
+deduce = load("rulesengine.looper.deduction.counted").deduce  # (a baseline before issue 23: search.deduce)
 tiny_script = load("rulesengine.looper.deduction.reference").tiny_script
 _sheets = load("rulesengine.looper.deduction.sheets")
 _CACHE, private_sheets = _sheets._CACHE, _sheets.private_sheets

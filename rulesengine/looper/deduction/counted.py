@@ -34,7 +34,7 @@ from rulesengine.looper.deduction.hidden import _common_facts, _Fork
 from rulesengine.looper.deduction.record import PublicRecord, _revealed_culprits
 from rulesengine.looper.deduction.results import Candidate, Deduction, History
 from rulesengine.looper.deduction.search import _OK, _Tree, _TreeLeaf, _Witnesses, deduce_enumerated
-from rulesengine.looper.deduction.sheets import MAX_SHEETS, Sheet, sheet_bound
+from rulesengine.looper.deduction.sheets import MAX_SHEETS, Sheet, params_of, sheet_bound
 from rulesengine.looper.deduction.space import Box, Space, _assignments, count_culprits
 from rulesengine.looper.rules.content import Content, load_content
 from rulesengine.looper.rules.script import Script
@@ -170,7 +170,7 @@ class _CountedTree(_Tree):
             tuple[tuple[int, tuple[str, ...]], ...], tuple[dict[int, frozenset[str]], list[Box]]
         ] = {}
 
-    def _roots(self) -> Iterator[tuple[tuple[Any, Any, Any], Any]]:
+    def _roots(self) -> Iterator[tuple[tuple[Any, ...], Any]]:
         space = self.space
         for n, params in enumerate(space.params):
             bit = 1 << n
@@ -299,9 +299,7 @@ class _Counted:
                 for n, k in enumerate(space.combos)
                 if k.main == script.main_plot and set(k.subplots) == set(script.subplots)
             )
-            param = space.params.index(
-                (script.godly_being_entry_loop, script.boss_turf, script.henchman_start)
-            )
+            param = space.params.index(params_of(script))
         except (StopIteration, ValueError):
             return Fraction(0)
         roles = [space.bit.get(script.role_of(c)) for c in space.cast]
@@ -333,8 +331,7 @@ class _Counted:
         sheet_index, c = divmod(j, n_culprits)
         combo, param, roles = self.space.nth_sheet(box, sheet_index)
         k = self.space.combos[combo]
-        a, b, h = self.space.params[param]
-        sheet = Sheet(k.main, k.subplots, roles, a, b, h)
+        sheet = Sheet(k.main, k.subplots, roles, *self.space.params[param])
         culprits = next(itertools.islice(_culprit_assignments(self.space, self.days, cm), c, None))
         return sheet, culprits, history
 
@@ -473,6 +470,8 @@ def _exact(space: Space, roles: tuple[int, ...], target: Target, *, girls_only: 
             j += 1
             continue
         eff = mask & allowed
+        if space.never_person[n]:
+            eff &= ~(1 << person)
         if girls_only and kp is not None and not space.girl[n]:
             eff &= ~(1 << kp)
         groups[eff] += 1

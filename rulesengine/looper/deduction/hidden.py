@@ -18,7 +18,7 @@ from typing import Any, overload
 
 import numpy as np
 
-from rulesengine.looper.deduction.sheets import Sheet, SheetCodes, _first_appearance
+from rulesengine.looper.deduction.sheets import PARAM_FIELDS, Sheet, SheetCodes, _first_appearance, params_of
 from rulesengine.looper.rules.content import Content
 from rulesengine.looper.rules.script import ScheduledIncident, Script
 
@@ -123,7 +123,7 @@ def _number(sheets: Sequence[Sheet], cast: tuple[str, ...]) -> SheetCodes:
     index = {r: n for n, r in enumerate(role_names)}
     rows = np.array([[index[r] for r in a] for a in assignments], dtype=np.int16).reshape(-1, len(cast))
     combo, combos = _codes([(s.main_plot, s.subplots) for s in sheets])
-    param, params = _codes([(s.godly_being_entry_loop, s.boss_turf, s.henchman_start) for s in sheets])
+    param, params = _codes([params_of(s) for s in sheets])
     return SheetCodes(cast, role_names, rows, assignment, combo, combos, param, params)
 
 
@@ -392,7 +392,7 @@ class _NodeFacts:
         return _ask(("trait", trait, role.key))
 
 
-def _hidden_script(frame: Script, params: tuple[Any, Any, Any], culprits: Mapping[int, str]) -> Script:
+def _hidden_script(frame: Script, params: tuple[Any, ...], culprits: Mapping[int, str]) -> Script:
     """The frame with the given character parameters and culprits, every other private fact hidden."""
     roles = {c: _Hidden(("role", c)) for c in frame.cast}
     return replace(
@@ -401,7 +401,5 @@ def _hidden_script(frame: Script, params: tuple[Any, Any, Any], culprits: Mappin
         subplots=_HiddenSubplots(),
         roles=roles,
         incidents=tuple(ScheduledIncident(i.day, i.incident, culprits[i.day]) for i in frame.incidents),
-        godly_being_entry_loop=params[0],
-        boss_turf=params[1],
-        henchman_start=params[2],
+        **dict(zip(PARAM_FIELDS, params, strict=True)),
     )

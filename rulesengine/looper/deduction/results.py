@@ -17,7 +17,7 @@ from rulesengine.errors import InputError
 from rulesengine.looper.deduction import advice
 from rulesengine.looper.deduction.hidden import _Table
 from rulesengine.looper.deduction.record import PublicRecord
-from rulesengine.looper.deduction.sheets import Sheet
+from rulesengine.looper.deduction.sheets import Sheet, params_of
 from rulesengine.looper.deduction.text import message
 from rulesengine.looper.rules.actions import Action
 from rulesengine.looper.rules.engine import Game
@@ -143,8 +143,7 @@ class Deduction:
                 sheet.main_plot == script.main_plot
                 and set(sheet.subplots) == set(script.subplots)
                 and dict(sheet.roles) == {c: script.role_of(c) for c in sheet.roles}
-                and (sheet.godly_being_entry_loop, sheet.boss_turf, sheet.henchman_start)
-                == (script.godly_being_entry_loop, script.boss_turf, script.henchman_start)
+                and params_of(sheet) == params_of(script)
                 and tuple(sorted(cand.culprits)) == culprits
             ):
                 return w
@@ -335,7 +334,7 @@ class _Found:
                 n for n, (m, subs) in enumerate(t.combos)
                 if m == script.main_plot and set(subs) == set(script.subplots)
             )
-            param = t.params.index((script.godly_being_entry_loop, script.boss_turf, script.henchman_start))
+            param = t.params.index(params_of(script))
         except (StopIteration, ValueError):
             return Fraction(0)
         hit = (t.combo == combo) & (t.param == param) & (self.n_ok > 0)

@@ -61,7 +61,7 @@ from rulesengine.looper.deduction.hidden import (
 )
 from rulesengine.looper.deduction.record import PublicRecord, _revealed_culprits
 from rulesengine.looper.deduction.results import Deduction, History, _Found, _FoundCandidates, _FoundWeights
-from rulesengine.looper.deduction.sheets import Sheet, private_sheets, sheet_script
+from rulesengine.looper.deduction.sheets import Sheet, params_of, private_sheets, sheet_script
 from rulesengine.looper.rules.actions import Action, PlaceCard
 from rulesengine.looper.rules.content import Content, load_content
 from rulesengine.looper.rules.engine import Game
@@ -474,7 +474,7 @@ class _Tree(_Matcher):
                 i,
                 k,
                 tuple(sorted((d, tuple(sorted(v))) for d, v in cs.items())),
-                (script.godly_being_entry_loop, script.boss_turf, script.henchman_start),
+                params_of(script),
                 _raw_state(game, n_log),
             ),
         )
@@ -535,7 +535,7 @@ class _Tree(_Matcher):
         return out
 
     # the nodes' sets of sheets: rows of the enumerated table here (a counted tree overrides these four)
-    def _roots(self) -> Iterator[tuple[tuple[Any, Any, Any], Any]]:
+    def _roots(self) -> Iterator[tuple[tuple[Any, ...], Any]]:
         """The root of each parameter choice (the engine reads the parameters off the script)."""
         table = self.table
         for n, params in enumerate(table.params):

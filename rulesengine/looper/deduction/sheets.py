@@ -22,7 +22,7 @@ import itertools
 import math
 import operator
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import overload
 
 import numpy as np
@@ -31,7 +31,21 @@ from rulesengine.errors import InputError
 from rulesengine.looper.rules.content import Content, Location, load_content
 from rulesengine.looper.rules.script import ScheduledIncident, Script, script_problems
 
-__all__ = ["MAX_SHEETS", "Sheet", "SheetCodes", "Sheets", "private_sheets", "sheet_bound", "sheet_script"]
+__all__ = [
+    "MAX_SHEETS",
+    "PARAM_FIELDS",
+    "Sheet",
+    "SheetCodes",
+    "Sheets",
+    "params_of",
+    "private_sheets",
+    "sheet_bound",
+    "sheet_script",
+]
+
+#: The character parameters of a private sheet, in the order of a parameter choice: Godly Being's entry
+#: loop, Boss's turf, Henchman's start and the Transfer Student's entry day (issue 24).
+PARAM_FIELDS = ("godly_being_entry_loop", "boss_turf", "henchman_start", "transfer_student_entry_day")
 
 #: The most sheets :func:`private_sheets` proposes before it refuses the script. Each proposal is a row
 #: of the enumeration's arrays, each sheet kept a row of the deduction's table whose nodes index it:
@@ -49,6 +63,7 @@ class Sheet:
     godly_being_entry_loop: int | None = None
     boss_turf: Location | None = None
     henchman_start: Location | None = None
+    transfer_student_entry_day: int | None = None
 
     def key(self) -> tuple[object, ...]:
         """A hashable identity of the sheet (plots, roles in cast order, parameters)."""
@@ -59,6 +74,7 @@ class Sheet:
             self.godly_being_entry_loop,
             self.boss_turf,
             self.henchman_start,
+            self.transfer_student_entry_day,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -68,7 +84,20 @@ class Sheet:
         return hash(self.key())
 
 
-Params = tuple[int | None, Location | None, Location | None]
+Params = tuple[int | None, Location | None, Location | None, int | None]
+
+
+def params_of(sheet: object) -> Params:
+    """A sheet's or a script's parameter choice (:data:`PARAM_FIELDS`)."""
+    return tuple(getattr(sheet, f) for f in PARAM_FIELDS)  # type: ignore[return-value,unused-ignore]
+
+
+def with_params(script: Script, params: Params) -> Script:
+    """``script`` with the parameter choice ``params`` (:data:`PARAM_FIELDS`)."""
+    a, b, c, d = params
+    return replace(
+        script, godly_being_entry_loop=a, boss_turf=b, henchman_start=c, transfer_student_entry_day=d
+    )
 
 
 @dataclass(frozen=True)
@@ -125,8 +154,7 @@ class Sheets(Sequence[Sheet]):
     def _sheet(self, row: list[int], plot: int, param: int) -> Sheet:
         names = self.codes.role_names
         main, subs = self.codes.plot_choices[plot]
-        a, b, c = self.codes.param_choices[param]
-        return Sheet(main, subs, {k: names[row[j]] for k, j in self._keys}, a, b, c)
+        return Sheet(main, subs, {k: names[row[j]] for k, j in self._keys}, *self.codes.param_choices[param])
 
     def __iter__(self) -> Iterator[Sheet]:
         codes = self.codes
@@ -153,9 +181,7 @@ def sheet_script(public: Script, sheet: Sheet, culprits: Mapping[int, str]) -> S
             ScheduledIncident(i.day, i.incident, culprits.get(i.day, public.cast[0]))
             for i in public.incidents
         ),
-        godly_being_entry_loop=sheet.godly_being_entry_loop,
-        boss_turf=sheet.boss_turf,
-        henchman_start=sheet.henchman_start,
+        **{f: getattr(sheet, f) for f in PARAM_FIELDS},
         options=public.options,
         path=public.path,
     )
@@ -208,12 +234,14 @@ def _first_appearance(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _parameters(public: Script, content: Content) -> list[Params]:
     """Every choice of the character parameters the cast calls for (validated later): (Godly Being's
-    entry loop, Boss's turf, Henchman's start), ``None`` where the cast has no such character."""
+    entry loop, Boss's turf, Henchman's start, the Transfer Student's entry day), ``None`` where the cast
+    has no such character."""
     traits = {t for c in public.cast for t in content.characters[c].traits}
     loops: list[int | None] = list(range(1, public.loops + 1)) if "enters_on_loop" in traits else [None]
     turfs: list[Location | None] = list(Location) if "turf" in traits else [None]
     starts: list[Location | None] = list(Location) if "start_chosen" in traits else [None]
-    return list(itertools.product(loops, turfs, starts))
+    days: list[int | None] = list(range(1, public.days + 1)) if "enters_on_day" in traits else [None]
+    return list(itertools.product(loops, turfs, starts, days))
 
 
 def _plot_ranges(content: Content, main: str, subs: tuple[str, ...]) -> dict[str, list[int]]:
@@ -260,17 +288,33 @@ def sheet_bound(public: Script, content: Content | None = None) -> int:
     '2,282,918,400'
     """
     content = content if content is not None else load_content()
-    irregular = [c for c in public.cast if "irregular_role" in content.characters[c].traits]
+    irregular = _uncounted(public, content)
     slots = len(public.cast) - len(irregular)
     per_choice = len(_parameters(public, content))
     total = 0
     for _main, _subs, free, all_counts in _proposals(public, content, slots):
+        extra = math.prod(len(_extra_roles(c, free, public, content)) for c in irregular)
         for counts in all_counts:
             ways = math.factorial(slots) // math.factorial(slots - sum(counts.values()))
             for n in counts.values():
                 ways //= math.factorial(n)
-            total += ways * len(free) ** len(irregular) * per_choice
+            total += ways * extra * per_choice
     return total
+
+
+def _uncounted(public: Script, content: Content) -> list[str]:
+    """The characters the role counts leave out: an irregular role (the Mystery Boy) or a copied one (the
+    Copycat, issue 24)."""
+    traits = ("irregular_role", "copies_role")
+    return [c for c in public.cast if any(t in content.characters[c].traits for t in traits)]
+
+
+def _extra_roles(character: str, free: list[str], public: Script, content: Content) -> list[str]:
+    """The roles proposed for an uncounted character: the roles no plot names for an irregular one,
+    every role of the set for a copy (the validator keeps the copies of a role someone holds)."""
+    if "copies_role" in content.characters[character].traits:
+        return sorted(content.sets[public.set_id].roles)
+    return free
 
 
 _CACHE: dict[tuple[object, ...], Sheets] = {}
@@ -286,7 +330,7 @@ def _sheets_for(public: Script, content: Content, *, share_verdicts: bool = True
     of rows (below) × irregular class × parameter choice, and the verdicts are spread over the rows."""
     tset = content.sets[public.set_id]
     cast = public.cast
-    irregular = [c for c in cast if "irregular_role" in content.characters[c].traits]
+    irregular = _uncounted(public, content)
     counted = tuple(c for c in cast if c not in irregular)
     params = _parameters(public, content)
     proposals = _proposals(public, content, len(counted))
@@ -320,7 +364,7 @@ def _sheets_for(public: Script, content: Content, *, share_verdicts: bool = True
     patterns: dict[tuple[tuple[str, int], ...], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
     blocks: list[tuple[np.ndarray, int, np.ndarray]] = []  # (role rows in cast order, combo, parameter)
     for combo_index, (main, subs, free, all_counts) in enumerate(proposals):
-        extras = list(itertools.product(free, repeat=len(irregular)))
+        extras = list(itertools.product(*(_extra_roles(c, free, public, content) for c in irregular)))
         extra_codes = np.array([[code[r] for r in e] for e in extras], dtype=np.int16).reshape(
             len(extras), len(irregular)
         )

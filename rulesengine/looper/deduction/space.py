@@ -40,12 +40,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from rulesengine.errors import InputError
+from rulesengine.looper.deduction.sheets import PARAM_FIELDS, with_params
 from rulesengine.looper.rules.content import Content, Location, load_content
 from rulesengine.looper.rules.script import ScheduledIncident, Script, script_problems
 
 __all__ = ["Box", "Combination", "Space", "count_culprits"]
 
-Params = tuple[int | None, Location | None, Location | None]
+Params = tuple[int | None, Location | None, Location | None, int | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +123,10 @@ class Space:
         person = 1 << self.bit["person"]
         chars = content.characters
         self.irregular = tuple("irregular_role" in chars[c].traits for c in self.cast)
+        self.never_person = tuple("never_person" in chars[c].traits for c in self.cast)
+        copies = [c for c in self.cast if "copies_role" in chars[c].traits]
+        if copies:  # (a role equal to another's: not a factor of its own)
+            raise InputError.of(frame.id or "script", "looper.deduce.copies_counted", character=copies[0])
         self.girl = tuple("girl" in chars[c].tags for c in self.cast)
         combos = []
         for main in tset.main_plots:
@@ -169,7 +175,11 @@ class Space:
         self._keep = [
             (
                 tuple(
-                    -1 if self.irregular[n] else k.counted & ~(0 if self.girl[n] else k.girl_only)
+                    -1
+                    if self.irregular[n]
+                    else k.counted
+                    & ~(0 if self.girl[n] else k.girl_only)
+                    & ~(1 << self.bit["person"] if self.never_person[n] else 0)
                     for n in range(len(self.cast))
                 ),
                 k.free,
@@ -177,6 +187,8 @@ class Space:
             for k in self.rules
         ]
         self._rc: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._feasible: dict[tuple[int, tuple[int, ...]], bool] = {}
+        self._by_rules: dict[int, list[tuple[int, list[int]]]] = {}
         self._cc: dict[tuple[int, tuple[int, ...]], list[tuple[int, int]]] = {}
 
     @classmethod
@@ -242,15 +254,30 @@ class Space:
             hit = self._cc[key] = list(self._combo_counts(box))
         return iter(hit)
 
+    def _rules_of(self, combos: int) -> list[tuple[int, list[int]]]:
+        """The rules of the combinations ``combos``, each with its combinations (cached)."""
+        hit = self._by_rules.get(combos)
+        if hit is None:
+            by: dict[int, list[int]] = {}
+            left = combos
+            while left:
+                low = left & -left
+                n = low.bit_length() - 1
+                left ^= low
+                by.setdefault(self.rule_of[n], []).append(n)
+            hit = self._by_rules[combos] = list(by.items())
+        return hit
+
     def _combo_counts(self, box: Box) -> Iterator[tuple[int, int]]:
-        combos = box.combos
-        while combos:
-            low = combos & -combos
-            n = low.bit_length() - 1
-            combos ^= low
-            c = self.count_roles(n, box.roles)
+        out: list[tuple[int, int]] = []
+        for rule, combos in self._rules_of(box.combos):
+            c = self._rc.get((rule, box.roles))
+            if c is None:
+                c = self._rc[(rule, box.roles)] = self._count_rule(rule, box.roles)
             if c:
-                yield n, c
+                out.extend((n, c) for n in combos)
+        out.sort()
+        return iter(out)
 
     def count(self, box: Box) -> int:
         """How many sheets ``box`` holds."""
@@ -262,10 +289,25 @@ class Space:
         """Whether ``box`` holds a sheet (stops at the first combination that has one)."""
         if box.empty():
             return False
-        hit = self._cc.get((box.combos, box.roles))
+        key = (box.combos, box.roles)
+        hit = self._cc.get(key)
         if hit is not None:
             return bool(hit)
-        return any(True for _ in self._combo_counts(box))
+        known = self._feasible.get(key)
+        if known is None:
+            if len(self._feasible) > 500_000:
+                self._feasible.clear()
+            rc = self._rc
+            known = False
+            for rule, _ in self._rules_of(box.combos):
+                c = rc.get((rule, box.roles))
+                if c is None:
+                    c = rc[(rule, box.roles)] = self._count_rule(rule, box.roles)
+                if c:
+                    known = True
+                    break
+            self._feasible[key] = known
+        return known
 
     # ------------------------------------------------------------------ questions
     def parts(self, box: Box, key: tuple[object, ...]) -> list[tuple[object, Box]]:
@@ -294,7 +336,7 @@ class Space:
                 yield r, box.with_roles(n, 1 << self.bit[r])
             return
         if kind == "param":
-            field = {"godly_being_entry_loop": 0, "boss_turf": 1, "henchman_start": 2}[str(key[1])]
+            field = PARAM_FIELDS.index(str(key[1]))
             by: dict[object, int] = {}
             for n, p in enumerate(self.params):
                 if box.params >> n & 1:
@@ -422,9 +464,8 @@ class Space:
         from dataclasses import replace
 
         k = self.combos[combo]
-        a, b, c = self.params[param]
         return replace(
-            self.frame,
+            with_params(self.frame, self.params[param]),
             main_plot=k.main,
             subplots=k.subplots,
             roles=dict(roles),
@@ -432,9 +473,6 @@ class Space:
                 ScheduledIncident(i.day, i.incident, culprits.get(i.day, self.cast[0]))
                 for i in self.frame.incidents
             ),
-            godly_being_entry_loop=a,
-            boss_turf=b,
-            henchman_start=c,
         )
 
 
@@ -465,23 +503,16 @@ def _valid_parameters(frame: Script, content: Content) -> list[Params]:
     about the parameters only."""
     from rulesengine.looper.deduction.sheets import _parameters
 
-    fields = ("godly_being_entry_loop", "boss_turf", "henchman_start")
     out = []
-    for a, b, c in _parameters(frame, content):
+    for params in _parameters(frame, content):
         from dataclasses import replace
 
         trial = replace(
-            frame,
-            main_plot="",
-            subplots=(),
-            roles={x: "person" for x in frame.cast},
-            godly_being_entry_loop=a,
-            boss_turf=b,
-            henchman_start=c,
+            with_params(frame, params), main_plot="", subplots=(), roles=dict.fromkeys(frame.cast, "person")
         )
         problems = script_problems(trial, content)
-        if not any(any(f in str(p.where) for f in fields) for p in problems):
-            out.append((a, b, c))
+        if not any(any(f in str(p.where) for f in PARAM_FIELDS) for p in problems):
+            out.append(params)
     return out
 
 

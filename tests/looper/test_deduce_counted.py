@@ -1,0 +1,202 @@
+"""The counted deduction (issue 23) against the enumerated one, its reference.
+
+The factored space counts the sheets the validator allows (one verdict per sheet, the enumeration of
+``sheets.py``); the counted search gives the same candidate count, distributions, best guesses,
+eliminations, entropy and probability of the true script as the enumerated search, on games of every
+shipped script cut down, and on parameter characters (Godly Being, Boss, Henchman) and the Mystery Boy.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from rulesengine.looper.deduction import (
+    PublicRecord,
+    PublicSheet,
+    day_records,
+    deduce,
+    deduce_counted,
+    deduce_enumerated,
+    tiny_script,
+)
+from rulesengine.looper.deduction.sheets import private_sheets
+from rulesengine.looper.deduction.space import Space, count_culprits
+from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.observe import observation
+from rulesengine.looper.rules.script import SCRIPTS_DIR, Script, load_script, script_problems
+
+
+def played(script: Script, seed: int, steps: int, heuristic: bool) -> Game:
+    game = Game(script)
+    if heuristic:
+        agents = {"mastermind": HeuristicMastermind(seed), "protagonists": HeuristicProtagonists(seed + 7)}
+    else:
+        agents = {"mastermind": RandomAgent(seed), "protagonists": RandomAgent(seed + 7)}
+    for _ in range(steps):
+        if game.pending is None:
+            break
+        side = "mastermind" if game.pending.who == "mastermind" else "protagonists"
+        game.apply(agents[side](observation(game, side), game.legal_actions()))
+    return game
+
+
+def with_cast(name: str, cast: tuple[str, ...], days: int, loops: int, sheet: int) -> Script:
+    """A small script of ``name`` with the given cast (its incidents on the first days), the
+    ``sheet``-th private sheet the set allows."""
+    full = load_script(SCRIPTS_DIR / f"{name}.yaml")
+    incidents = tuple(
+        replace(i, culprit=cast[n]) for n, i in enumerate(i for i in full.incidents if i.day <= days)
+    )
+    frame = replace(
+        full,
+        cast=cast,
+        days=days,
+        loops=loops,
+        incidents=incidents,
+        roles={c: "person" for c in cast},
+        godly_being_entry_loop=None,
+        boss_turf=None,
+        henchman_start=None,
+    )
+    sheets = private_sheets(PublicSheet.of(frame).frame())
+    s = sheets[sheet % len(sheets)]
+    script = replace(
+        frame,
+        main_plot=s.main_plot,
+        subplots=s.subplots,
+        roles=dict(s.roles),
+        godly_being_entry_loop=s.godly_being_entry_loop,
+        boss_turf=s.boss_turf,
+        henchman_start=s.henchman_start,
+    )
+    assert script_problems(script, Game(script).content) == []
+    return script
+
+
+def same(a: object, b: object) -> None:
+    """The counted deduction ``a`` and the enumerated ``b`` agree on everything they report."""
+    assert a.candidates == b.candidates  # type: ignore[attr-defined]
+    assert a.total == b.total  # type: ignore[attr-defined]
+    assert a.roles == b.roles  # type: ignore[attr-defined]
+    assert a.culprits == b.culprits  # type: ignore[attr-defined]
+    assert a.plots == b.plots  # type: ignore[attr-defined]
+    assert a.eliminated == b.eliminated  # type: ignore[attr-defined]
+    ga, pa = a.best_guesses()  # type: ignore[attr-defined]
+    gb, pb = b.best_guesses()  # type: ignore[attr-defined]
+    assert pa == pb and list(ga) == list(gb)
+    assert a.entropy_bits == pytest.approx(b.entropy_bits)  # type: ignore[attr-defined]
+    assert a.certain_roles == b.certain_roles  # type: ignore[attr-defined]
+    key = lambda c: (c.sheet.key(), c.culprits)  # noqa: E731
+    assert sorted(map(key, a.consistent)) == sorted(map(key, b.consistent))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", ["fs_01_tutorial", "fs_02_quiet_ward", "btx_01_first_contract"])
+def test_the_space_counts_the_sheets_the_validator_allows(name: str) -> None:
+    """Every shipped script the enumeration can list: the same number of sheets, for every character
+    and role (the counts of roles a sheet may give, capped by the role's limit: content §5)."""
+    public = PublicSheet.of(load_script(SCRIPTS_DIR / f"{name}.yaml")).frame()
+    space = Space.of(public)
+    sheets = private_sheets(public)
+    assert space.count(space.whole()) == len(sheets)
+    for n, c in enumerate(public.cast[:4]):
+        listed = Counter(s.roles[c] for s in sheets)
+        counted = {r: space.count(space.whole().with_roles(n, 1 << space.bit[r])) for r in space.role_names}
+        assert {r: k for r, k in counted.items() if k} == dict(listed)
+
+
+def test_the_space_counts_parameters_and_the_mystery_boy() -> None:
+    """The Mystery Boy's irregular role (a role no plot names, never a Person) and the parameters of
+    Godly Being, Boss and Henchman (independent of the roles), against the enumeration."""
+    cast = ("mystery_boy", "godly_being", "boss", "henchman", "nurse")
+    public = PublicSheet.of(with_cast("fs_03_festival_of_masks", cast, 3, 2, 0)).frame()
+    space = Space.of(public)
+    sheets = private_sheets(public)
+    assert space.count(space.whole()) == len(sheets) > 0
+    assert len(space.params) == len(
+        {(s.godly_being_entry_loop, s.boss_turf, s.henchman_start) for s in sheets}
+    )
+    listed = Counter(s.roles["mystery_boy"] for s in sheets)
+    counted = {r: space.count(space.whole().with_roles(0, 1 << space.bit[r])) for r in space.role_names}
+    assert {r: k for r, k in counted.items() if k} == dict(listed)
+    assert "person" not in listed
+    # every sheet read back, in order, is one of the enumeration's
+    box = space.whole()
+    assert {space.nth_sheet(box, i)[2]["mystery_boy"] for i in range(0, space.count(box), 97)} <= set(listed)
+
+
+def test_culprits_are_counted_distinct() -> None:
+    assert count_culprits((0b111, 0b111, 0b111)) == math.perm(3, 3)
+    assert count_culprits((0b1, 0b11, 0b110)) == 1 and count_culprits((0b11, 0b11, 0b100)) == 2
+
+
+CASES = [
+    ("fs_01_tutorial", 3, 2, 2),
+    ("fs_02_quiet_ward", 3, 3, 1),
+    ("btx_01_first_contract", 4, 3, 1),
+    ("btx_02_clockwork_hearts", 4, 3, 1),
+    ("btx_03_sealed_lantern", 4, 3, 2),
+]
+
+
+@pytest.mark.parametrize(("name", "cast", "days", "loops"), CASES)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("heuristic", [True, False])
+def test_counted_equals_enumerated(
+    name: str, cast: int, days: int, loops: int, seed: int, heuristic: bool
+) -> None:
+    """Many games, cut at several points: the counted deduction equals the enumerated one."""
+    script = tiny_script(load_script(SCRIPTS_DIR / f"{name}.yaml"), cast, days, loops, sheet=seed * 7)
+    for steps in (6, 20, 45, 200):
+        game = played(script, seed, steps, heuristic)
+        record = PublicRecord.from_game(game)
+        a, b = deduce_counted(record), deduce_enumerated(record)
+        same(a, b)
+        assert a.probability_of(script) == b.probability_of(script) > 0  # the truth is never ruled out
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_counted_equals_enumerated_with_parameter_characters(seed: int) -> None:
+    """Godly Being's entry loop, Boss's turf, Henchman's start and the Mystery Boy: the same answers."""
+    cast = ("mystery_boy", "godly_being", "boss", "henchman")
+    script = with_cast("fs_03_festival_of_masks", cast, 2, 2, seed * 11)
+    for steps in (10, 60, 300):
+        record = PublicRecord.from_game(played(script, seed, steps, heuristic=True))
+        a, b = deduce_counted(record), deduce_enumerated(record)
+        same(a, b)
+        assert a.probability_of(script) > 0
+
+
+def test_the_whole_sealed_lantern_is_deduced_after_the_mastermind_s_first_cards() -> None:
+    """``btx_03`` (2.1 billion sheets, refused by the enumeration) is deduced by counting: the true script
+    kept, the distributions summing to 1, the count never rising as more of the game is seen."""
+    script = load_script(SCRIPTS_DIR / "btx_03_sealed_lantern.yaml")
+    counts = []
+    for steps in (0, 1, 3):
+        result = deduce(PublicRecord.from_game(played(script, 0, steps, heuristic=True)))
+        assert result.probability_of(script) == Fraction(1, result.candidates)
+        assert all(sum(d.values()) == 1 for d in result.roles.values())
+        assert all(sum(d.values()) == 1 for d in result.culprits.values())
+        assert sum(result.plots.values()) == 3  # a main plot and two subplots
+        counts.append(result.candidates)
+    assert counts == sorted(counts, reverse=True)
+
+
+@pytest.mark.parametrize(("name", "cast", "days", "loops"), CASES)
+def test_the_count_never_rises_day_by_day(name: str, cast: int, days: int, loops: int) -> None:
+    """A whole small game, deduced at the end of every day (:func:`day_records`): the true script is never
+    ruled out, its probability and the candidate count are exact, and the count never rises."""
+    script = tiny_script(load_script(SCRIPTS_DIR / f"{name}.yaml"), cast, days, loops, sheet=3)
+    game = played(script, 1, 10_000, heuristic=True)
+    counts = []
+    for _loop, _day, record in day_records(game):
+        result = deduce_counted(record)
+        assert result.probability_of(script) == Fraction(1, result.candidates)
+        assert result.entropy_bits == pytest.approx(math.log2(result.candidates))
+        counts.append(result.candidates)
+    assert counts == sorted(counts, reverse=True)
