@@ -61,7 +61,7 @@ from rulesengine.viz.looper.deduction import (
 
 days = DayByDay("btx_01_first_contract")
 first = days.step()
-candidates_table(days.history)
+candidates_table(days.history, truth=days.script)
 """,
             CHECK,
         ),
@@ -95,7 +95,7 @@ bằng bit).
             """
 while not days.game.is_over:
     days.step()
-candidates_table(days.history)
+candidates_table(days.history, truth=days.script)
 """,
             IGNORE,
         ),

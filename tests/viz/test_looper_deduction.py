@@ -79,10 +79,19 @@ def test_tables_show_readable_names_and_fractions_not_reprs(days: DayByDay) -> N
 
 
 def test_candidates_table_one_row_per_day(days: DayByDay) -> None:
-    rows = candidates_table(days.history, "vi").rows
+    rows = candidates_table(days.history, "vi", days.script).rows
     assert rows == [
-        [f"Vòng lặp {loop}, ngày {day}", str(r.candidates), str(r.total)] for (loop, day), r in days.history
+        [
+            f"Vòng lặp {loop}, ngày {day}",
+            str(r.candidates),
+            str(r.total),
+            f"{r.entropy_bits:.1f}",
+            str(len(r.certain_roles)),
+            str(r.probability_of(days.script)),
+        ]
+        for (loop, day), r in days.history
     ]
+    assert all(row[-1] != "0" for row in rows)  # the true script is never ruled out (issue 23)
 
 
 def test_widget_hides_its_pictures_until_the_first_day_and_speaks_the_language() -> None:

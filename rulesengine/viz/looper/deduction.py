@@ -199,17 +199,31 @@ def picture(plot: Any, *args: Any, size: tuple[float, float] = (7, 3.2), **kwarg
     return Image(data=png(plot, *args, size=size, **kwargs), format="png")
 
 
-def candidates_table(history: list[tuple[tuple[int, int], Deduction]], language: str | None = None) -> Table:
-    """After each day: the candidates left, out of the private sheets the set allows.
+def candidates_table(
+    history: list[tuple[tuple[int, int], Deduction]], language: str | None = None, truth: Script | None = None
+) -> Table:
+    """After each day: the candidates left, out of the private sheets the set allows, the entropy left in
+    bits, how many roles are certain and, when the ``truth`` is known, the probability given to it
+    (issue 23).
 
     >>> days = DayByDay("btx_01_first_contract")
     >>> _ = days.step()
-    >>> candidates_table(days.history, "en").rows
-    [['Loop 1, day 1', '384', '10944']]
+    >>> candidates_table(days.history, "en", days.script).rows
+    [['Loop 1, day 1', '648', '12564', '9.3', '0', '1/648']]
     """
     language = _language(language)
-    rows = [[day_label(when, language), r.candidates, r.total] for when, r in history]
-    header = ["looper.deduction.after", "looper.deduction.candidates_left", "looper.deduction.sheets_allowed"]
+    rows = [
+        [day_label(when, language), r.candidates, r.total, f"{r.entropy_bits:.1f}", len(r.certain_roles)]
+        + ([str(r.probability_of(truth))] if truth is not None else [])
+        for when, r in history
+    ]
+    header = [
+        "looper.deduction.after",
+        "looper.deduction.candidates_left",
+        "looper.deduction.sheets_allowed",
+        "looper.deduction.entropy_left",
+        "looper.deduction.certain_roles",
+    ] + (["looper.deduction.true_probability"] if truth is not None else [])
     return Table(rows, [message(h, language) for h in header])
 
 
@@ -256,9 +270,9 @@ def guess_table(result: Deduction, language: str | None = None) -> Table:
     >>> days = DayByDay("btx_01_first_contract")
     >>> table = guess_table(days.step(), "en")
     >>> table.title
-    'Advisor’s best guess — all roles right with probability 1/32 (one of 32 guesses as likely)'
+    'Advisor’s best guess — all roles right with probability 1/27 (one of 22 guesses as likely)'
     >>> table.rows[0]
-    ['Boy Student', 'Brain', '3/8']
+    ['Boy Student', 'Brain', '10/27']
     """
     language = _language(language)
     ties, p = result.best_guesses()
