@@ -285,7 +285,7 @@ def sheet_bound(public: Script, content: Content | None = None) -> int:
     >>> from rulesengine.looper.rules.script import SCRIPTS_DIR, load_script
     >>> public = load_script(SCRIPTS_DIR / "btx_03_sealed_lantern.yaml")
     >>> f"{sheet_bound(public):,}"
-    '2,282,918,400'
+    '2,116,638,720'
     """
     content = content if content is not None else load_content()
     irregular = _uncounted(public, content)
