@@ -88,7 +88,24 @@ def _normal(boxes: list[Box]) -> list[Box]:
     """The same set with fewer boxes: boxes that differ in one factor only made one (grouped by the
     other factors, factor by factor, until nothing joins), then — for a few boxes — a box inside
     another dropped."""
-    coords = list(dict.fromkeys(_coords(b) for b in boxes))
+    coords = _joined([_coords(b) for b in boxes])
+    out = [Box(c[0], c[1], tuple(c[2:])) for c in coords]
+    if 1 < len(out) <= 48:
+        out.sort(key=lambda b: -sum(x.bit_count() for x in _coords(b)))
+        kept: list[Box] = []
+        for b in out:
+            if not any(b <= o for o in kept):
+                kept.append(b)
+        out = kept
+    return out
+
+
+def _joined(items: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """Products of masks (a box, with or without its culprit sets) with the same union, fewer: those
+    that differ in one factor only made one, factor by factor until nothing joins. Exact whatever
+    constraint the counting adds across factors (the union of two products that differ in one factor is
+    the product of the union), and disjoint products stay disjoint from the rest."""
+    coords = list(dict.fromkeys(items))
     width = len(coords[0]) if coords else 0
     changed = True
     while changed and len(coords) > 1:
@@ -101,15 +118,7 @@ def _normal(boxes: list[Box]) -> list[Box]:
             if len(by) < len(coords):
                 coords = [(*rest[:n], v, *rest[n:]) for rest, v in by.items()]
                 changed = True
-    out = [Box(c[0], c[1], tuple(c[2:])) for c in coords]
-    if 1 < len(out) <= 48:
-        out.sort(key=lambda b: -sum(x.bit_count() for x in _coords(b)))
-        kept: list[Box] = []
-        for b in out:
-            if not any(b <= o for o in kept):
-                kept.append(b)
-        out = kept
-    return out
+    return coords
 
 
 def _join(a: Box, b: Box) -> Box | None:
@@ -698,21 +707,37 @@ def _pieces(
     consistent: list[tuple[Piece, History]] = []
     counts: dict[int, int] = defaultdict(int)
     n_cast = len(space.cast)
+    # level by level (how far the leaves followed the record, best first); below the consistent level the
+    # leaves' boxes are joined first (no decisions are kept there), and after each level the pieces
+    # counted so far are joined (fewer to subtract from the next levels; the consistent pieces keep
+    # their decisions in ``consistent``)
+    levels: dict[int, list[tuple[Piece, History]]] = defaultdict(list)
     for key, (reached, _, history) in sorted(best.items(), key=lambda kv: (-kv[1][0], kv[1][1])):
-        pieces = [key]
-        for o in done.overlapping(key):
-            pieces = [q for p in pieces for q in _minus(p, o)]
-            if not pieces:
-                break
-        for p in pieces:
-            size = space.count(Box(p[0], p[1], tuple(p[2 : 2 + n_cast]))) * count_culprits(
-                tuple(p[2 + n_cast :])
-            )
-            if size:
-                counts[reached] += size
+        levels[reached].append((key, history))
+    for reached in sorted(levels, reverse=True):
+        items = levels[reached]
+        if reached != _OK:
+            items = [(k, ()) for k in _joined([k for k, _ in items])]
+        for key, history in items:
+            pieces = [key]
+            for o in done.overlapping(key):
+                pieces = [q for p in pieces for q in _minus(p, o)]
+                if not pieces:
+                    break
+            for p in pieces:
+                size = space.count(Box(p[0], p[1], tuple(p[2 : 2 + n_cast]))) * count_culprits(
+                    tuple(p[2 + n_cast :])
+                )
+                if size:
+                    counts[reached] += size
+                    done.add(p)
+                    if reached == _OK:
+                        consistent.append((p, history))
+        rows = _joined(done.rows)
+        if len(rows) < len(done.rows):
+            done = _Pieces()
+            for p in rows:
                 done.add(p)
-                if reached == _OK:
-                    consistent.append((p, history))
     return consistent, counts
 
 
