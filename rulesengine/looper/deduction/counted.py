@@ -90,7 +90,7 @@ def _normal(boxes: list[Box]) -> list[Box]:
     another dropped."""
     coords = _joined([_coords(b) for b in boxes])
     out = [Box(c[0], c[1], tuple(c[2:])) for c in coords]
-    if 1 < len(out) <= 48:
+    if 1 < len(out) <= 16:
         out.sort(key=lambda b: -sum(x.bit_count() for x in _coords(b)))
         kept: list[Box] = []
         for b in out:
@@ -194,7 +194,7 @@ class _CountedTree(_Tree):
     def _witnessed(self, node: Any, cs: dict[int, frozenset[str]]) -> None:
         key = tuple(sorted((d, tuple(sorted(v))) for d, v in cs.items()))
         seen = self.ok_boxes.setdefault(key, (cs, []))
-        seen[1].extend(node.boxes)
+        seen[1][:] = _normal(seen[1] + node.boxes)  # (joined: fewer boxes to look through)
 
     def _covered(self, node: Any, cs: dict[int, frozenset[str]]) -> bool:
         """Every box of ``node`` lies in one box witnessed with culprit sets holding ``cs`` (a sound
