@@ -377,12 +377,36 @@ class _NodeFacts:
     branch of the tree: the script with the branch's parameters and culprits, and roles, main plot and
     subplots that answer through the current node (:func:`_ask`) when the engine first reads them."""
 
-    __slots__ = ("plots", "roles", "script")
+    __slots__ = ("events", "plots", "roles", "script")
 
-    def __init__(self, script: Script) -> None:
+    def __init__(self, script: Script, events: Sequence[Mapping[str, Any]] | None = None) -> None:
         self.script = script
         self.roles: Mapping[str, str] = script.roles
         self.plots: Any = _HIDDEN_PLOTS
+        self.events = events
+
+    def worth_asking(self, game: Any, ability: str, source: str) -> bool:
+        """No when the record's next public event cannot be the effect of ``ability`` from ``source``:
+        the Brain's (brain.1) is one Intrigue on its location or a character there, the Conspiracy
+        Theorist's and the Factor's (conspiracy_theorist.1, factor.1) one Paranoia on a character there,
+        each the first public event of its use (TL-D5a: the use itself is the Mastermind's). The public
+        events so far are the record's (the branch matched them), so the next one is the record's at
+        their count. Only options that could leave the record at once are not offered, and the role is
+        not read for them (the sheets are not split by it)."""
+        events = self.events
+        if events is None:
+            return True
+        i = len(game.public_events())
+        if i >= len(events):
+            return False  # (the record ends here: an ability's effect would be past it)
+        e = events[i]
+        kind = e.get("kind")
+        target = e.get("character", e.get("target"))
+        if ability == "brain.1":
+            return kind == "intrigue" and (target in game.places(source) or target in game.here(source))
+        if ability in ("conspiracy_theorist.1", "factor.1"):
+            return kind == "paranoia" and target in game.here(source)
+        return True
 
     def role_trait(self, content: Content, role: str, trait: str) -> object:
         """A role's trait asked of the node as one question ("which refusal has this character's role?"),

@@ -440,7 +440,7 @@ class _Tree(_Matcher):
             def start(script: Script = script) -> Game:
                 return Game(
                     script, self.content, self.rulings, pause_between_phases=True,
-                    facts=_NodeFacts(script), sink=_check_event,
+                    facts=_NodeFacts(script, self.events), sink=_check_event,
                 )
 
             for game, part, j in self._attempt(start, node, lambda g: None, 0, 0):

@@ -359,7 +359,12 @@ def mastermind_options(game: Game) -> tuple[UseAbility, ...]:
         sources.append(("factor", "factor.1"))
     for role, aid in sources:
         for cid in game.cast:
-            if game.active(cid) and (aid, cid) not in used and roles[cid] == role:
+            if (
+                game.active(cid)
+                and (aid, cid) not in used
+                and game.worth_asking(aid, cid)  # (a deduction's provider: could it match its record?)
+                and roles[cid] == role
+            ):
                 if aid == "brain.1":
                     out += [use_ability(aid, cid, loc) for loc in sorted(game.places(cid))]
                 out += [use_ability(aid, cid, c) for c in game.here(cid)]

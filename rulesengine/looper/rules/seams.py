@@ -36,7 +36,7 @@ from rulesengine.looper.rules.content import Content
 from rulesengine.looper.rules.script import Script
 
 if TYPE_CHECKING:
-    from rulesengine.looper.rules.state import Event
+    from rulesengine.looper.rules.state import Event, Table
 
 __all__ = ["EventSink", "HiddenFacts", "ScriptFacts"]
 
@@ -72,6 +72,13 @@ class HiddenFacts(Protocol):
 
     def role_trait(self, content: Content, role: str, trait: str) -> object: ...
 
+    def worth_asking(self, game: Table, ability: str, source: str) -> bool:
+        """Whether the engine should read ``source``'s role to offer the optional Mastermind ability
+        ``ability`` now (TL-D5). The default is always: every option is offered. A provider that follows
+        a record (the deduction) answers no when that ability's public effect could not be the record's
+        next public event: the option could only leave the record, so the role is not read for it."""
+        ...
+
 
 class ScriptFacts:
     """The default provider: the script's own private sheet, read once per script (the tables are shared).
@@ -92,3 +99,7 @@ class ScriptFacts:
     def role_trait(self, content: Content, role: str, trait: str) -> object:
         """``getattr(content.roles[role], trait)``."""
         return getattr(content.roles[role], trait)
+
+    def worth_asking(self, game: Table, ability: str, source: str) -> bool:
+        """Always: the script's own game offers every option."""
+        return True

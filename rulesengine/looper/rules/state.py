@@ -778,6 +778,13 @@ class Table(LoopState):
             if self._sink is not None:
                 self._sink(event)
 
+    def worth_asking(self, ability: str, source: str) -> bool:
+        """Whether to read ``source``'s role for the optional Mastermind ability ``ability`` (the provider
+        of hidden facts decides: :meth:`~rulesengine.looper.rules.seams.HiddenFacts.worth_asking`; always
+        without one)."""
+        facts = self._facts
+        return facts is None or facts.worth_asking(self, ability, source)
+
     def public_events(self) -> list[Event]:
         """The log's public events, the list an observation shares (it never holds a Mastermind-only
         event). Kept up to date here, when asked, rather than at every event: a game no one observes pays
