@@ -54,6 +54,10 @@ deduce = load("rulesengine.looper.deduction.counted").deduce  # (a baseline befo
 tiny_script = load("rulesengine.looper.deduction.reference").tiny_script
 _sheets = load("rulesengine.looper.deduction.sheets")
 _CACHE, private_sheets = _sheets._CACHE, _sheets.private_sheets
+try:  # the factored space of issue 23 (a baseline before it has none)
+    _space: Any = load("rulesengine.looper.deduction.space")
+except ModuleNotFoundError:
+    _space = None
 _agents = load("rulesengine.looper.play.agents")
 HeuristicMastermind, HeuristicProtagonists = _agents.HeuristicMastermind, _agents.HeuristicProtagonists
 if TYPE_CHECKING:
@@ -215,17 +219,20 @@ def measure(wanted: list[str]) -> dict[str, dict[str, Any]]:
         _CACHE.clear()
         t0 = time.perf_counter()
         try:
-            sheets = private_sheets(record.sheet.frame())
-        except InputError as err:  # more sheets than candidates.MAX_SHEETS: refused, not run out of memory
-            out[path.stem] = {"refused": str(err)}
-            print(json.dumps({path.stem: out[path.stem]}), flush=True)
-            continue
+            n_sheets = len(private_sheets(record.sheet.frame()))
+        except InputError as err:  # more sheets than candidates.MAX_SHEETS: not listed
+            if _space is None:  # (a baseline before issue 23: refused, not run out of memory)
+                out[path.stem] = {"refused": str(err)}
+                print(json.dumps({path.stem: out[path.stem]}), flush=True)
+                continue
+            space = _space.Space.of(record.sheet.frame())  # (counted: issue 23's deduce counts them)
+            n_sheets = space.count(space.whole())
         t_sheets = time.perf_counter() - t0
         t0 = time.perf_counter()
         result = deduce(record)
         t_deduce = time.perf_counter() - t0
         out[path.stem] = {
-            "sheets": len(sheets),
+            "sheets": n_sheets,
             "total": result.total,
             "replayed": getattr(result, "replayed", None),
             "steps": getattr(result, "steps", None),
@@ -328,6 +335,11 @@ def main() -> int:
                 print(f"{name:26} refused now (the baseline not run): {now['refused']}", flush=True)
                 continue
             measured = run_measure(tree, name, args.limit, args.memory) if tree is not None else None
+            if isinstance(measured, dict) and "refused" in measured:
+                print(f"{name:26} {now['sheets']:>9,} {now['total']:>12,} {'-':>8} {now['steps']:>7,} "
+                      f"{now['consistent']:>10,} {now['enumerate']:>11.2f} {'-':>10} {'refused':>10} "
+                      f"{now['deduce']:>7.2f} {'-':>7}", flush=True)
+                continue
             base = measured if isinstance(measured, dict) else None
             if base is not None and base["consistent"] != now["consistent"] and not args.allow_different:
                 print(f"{name}: the baseline found {base['consistent']} consistent candidates, now "
