@@ -414,18 +414,26 @@ def test_deducing_agent_chooses_the_leaders_card_by_information_tl_d3() -> None:
 
 @pytest.mark.parametrize("name", ["fs_01_tutorial", "btx_01_first_contract", "btx_02_clockwork_hearts"])
 @pytest.mark.parametrize("weighted", [False, True])
-def test_grouped_sums_equal_the_sums_over_the_listed_candidates(name: str, weighted: bool) -> None:
-    """The deduction keeps its candidates by groups and sums them with numpy (roles, culprits, plots, the
-    best guess, the weights); the same sums over the candidates listed one by one agree exactly."""
+@pytest.mark.parametrize("counted", [False, True])
+def test_grouped_sums_equal_the_sums_over_the_listed_candidates(
+    name: str, weighted: bool, counted: bool
+) -> None:
+    """The enumerated deduction keeps its candidates by groups and sums them with numpy, the counted one
+    by disjoint pieces (roles, culprits, plots, the best guess, the weights, with and without a prior);
+    the same sums over the candidates listed one by one agree exactly."""
     from dataclasses import replace
 
+    from rulesengine.looper.deduction import deduce_counted, deduce_enumerated
+
+    method = deduce_counted if counted else deduce_enumerated
     script = tiny(name, 4, 3, 1)
     record = PublicRecord.from_game(played(script, 3, 24, heuristic=True))  # tens to hundreds of candidates
-    result = deduce(record)
-    assert len(result.found.groups) > 1  # type: ignore[union-attr]
+    result = method(record)
+    if not counted:
+        assert len(result.found.groups) > 1  # type: ignore[union-attr]
     if weighted:
         mains = sorted({c.sheet.main_plot for c in result.consistent})
-        result = deduce(record, prior={mains[0]: 3, mains[-1]: Fraction(1, 2)})
+        result = method(record, prior={mains[0]: 3, mains[-1]: Fraction(1, 2)})
     listed = replace(result, consistent=list(result.consistent), weights=list(result.weights), found=None)
     assert len(listed.consistent) == result.candidates and sum(listed.weights) == 1
     assert listed.weights == [result.weights[i] for i in range(result.candidates)]

@@ -358,6 +358,15 @@ class _Counted:
         for i in range(self.count):
             yield self.candidate(i)
 
+    def assignments(self) -> dict[tuple[tuple[str, str], ...], Fraction]:
+        """The probability of each whole role assignment, summed over the candidates listed one by one
+        (for a few candidates: the tests' check of :meth:`best_guesses`)."""
+        mass: dict[tuple[tuple[str, str], ...], Fraction] = defaultdict(Fraction)
+        for i in range(self.count):
+            sheet, _, _ = self.entry(i)
+            mass[tuple(sorted(sheet.roles.items()))] += self.weight(i)
+        return dict(mass)
+
     # ------------------------------------------------------------- best guesses
     def best_guesses(self) -> tuple[Sequence[dict[str, str]], Fraction]:
         """Every most likely role assignment (sorted by character and role, listed when read) and its
@@ -584,15 +593,16 @@ def deduce(
 ) -> Deduction:
     """Every candidate consistent with ``record``, weighted uniformly or by a prior over plots.
 
-    The same answer two ways: where the enumeration of the sheets stays within
-    :data:`~rulesengine.looper.deduction.sheets.MAX_SHEETS` the enumerated table answers
-    (:func:`~rulesengine.looper.deduction.search.deduce_enumerated`, faster there), above it the
-    counted search (:func:`deduce_counted`), which lists no sheet. A test compares the two.
+    The same answer two ways: the counted search (:func:`deduce_counted`), which lists no sheet, and
+    where it cannot hold the cast (a Copycat's copied role), the enumerated table
+    (:func:`~rulesengine.looper.deduction.search.deduce_enumerated`, within
+    :data:`~rulesengine.looper.deduction.sheets.MAX_SHEETS`). A test compares the two.
     """
     if not isinstance(record, PublicRecord):
         raise InputError("record", f"expected a PublicRecord, got {type(record).__name__}")
     content = content if content is not None else load_content()
-    if sheet_bound(record.sheet.frame(), content) <= MAX_SHEETS:
+    copies = any("copies_role" in content.characters[c].traits for c in record.sheet.cast)
+    if copies and sheet_bound(record.sheet.frame(), content) <= MAX_SHEETS:
         return deduce_enumerated(record, content, prior)
     return deduce_counted(record, content, prior)
 
