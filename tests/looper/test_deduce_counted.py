@@ -26,24 +26,9 @@ from rulesengine.looper.deduction import (
 )
 from rulesengine.looper.deduction.sheets import private_sheets
 from rulesengine.looper.deduction.space import Space, count_culprits
-from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
 from rulesengine.looper.rules.engine import Game
-from rulesengine.looper.rules.observe import observation
 from rulesengine.looper.rules.script import SCRIPTS_DIR, Script, load_script, script_problems
-
-
-def played(script: Script, seed: int, steps: int, heuristic: bool) -> Game:
-    game = Game(script)
-    if heuristic:
-        agents = {"mastermind": HeuristicMastermind(seed), "protagonists": HeuristicProtagonists(seed + 7)}
-    else:
-        agents = {"mastermind": RandomAgent(seed), "protagonists": RandomAgent(seed + 7)}
-    for _ in range(steps):
-        if game.pending is None:
-            break
-        side = "mastermind" if game.pending.who == "mastermind" else "protagonists"
-        game.apply(agents[side](observation(game, side), game.legal_actions()))
-    return game
+from tests.looper.test_deduce import played
 
 
 def with_cast(name: str, cast: tuple[str, ...], days: int, loops: int, sheet: int) -> Script:

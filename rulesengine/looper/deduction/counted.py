@@ -32,7 +32,7 @@ from rulesengine.errors import InputError
 from rulesengine.looper.deduction.filters import Condition, _conditions
 from rulesengine.looper.deduction.hidden import _common_facts, _Fork
 from rulesengine.looper.deduction.record import PublicRecord, _revealed_culprits
-from rulesengine.looper.deduction.results import Candidate, Deduction, History
+from rulesengine.looper.deduction.results import Candidate, Deduction, History, _eliminations
 from rulesengine.looper.deduction.search import _OK, _Tree, _TreeLeaf, _Witnesses, deduce_enumerated
 from rulesengine.looper.deduction.sheets import MAX_SHEETS, Sheet, params_of, sheet_bound
 from rulesengine.looper.deduction.space import Box, Space, _assignments, count_culprits
@@ -659,28 +659,7 @@ def deduce_counted(
     if alive * n_culprit_sets > covered:  # (held by no leaf: the enumerated deduction's -1)
         removed[-1] += alive * n_culprit_sets - covered
     found = _Counted(space, days, pieces, prior)
-    eliminated = []
-    for i in sorted(removed):
-        if not removed[i]:
-            continue
-        if i < len(record.events):
-            e = record.events[i]
-            why_id, fields = reason.get(i, ("looper.deduce.event", {}))
-            if why_id == "looper.deduce.event":
-                fields = {"kind": e["kind"], "loop": e["loop"], "day": e["day"]}
-            eliminated.append(
-                {"event": i, "kind": e["kind"], "removed": removed[i], "why_id": why_id, "why_fields": fields}
-            )
-        else:
-            eliminated.append(
-                {
-                    "event": i,
-                    "kind": "end",
-                    "removed": removed[i],
-                    "why_id": "looper.deduce.end",
-                    "why_fields": {},
-                }
-            )
+    eliminated = _eliminations(record, removed, reason)
     return Deduction(
         record=record,
         consistent=_CountedCandidates(found),

@@ -198,6 +198,29 @@ class Deduction:
 History = tuple[tuple[str, Action], ...]
 
 
+def _eliminations(
+    record: PublicRecord, removed: Mapping[int, int], reason: Mapping[int, tuple[str, dict[str, Any]]]
+) -> list[dict[str, Any]]:
+    """The eliminations in the order of the record: for each event index that removed candidates, how
+    many and why (the filter's message, else the event's; past the record: the end)."""
+    out = []
+    for i in sorted(removed):
+        if not removed[i]:
+            continue
+        if i < len(record.events):
+            e = record.events[i]
+            why_id, fields = reason.get(i, ("looper.deduce.event", {}))
+            if why_id == "looper.deduce.event":
+                fields = {"kind": e["kind"], "loop": e["loop"], "day": e["day"]}
+            out.append(
+                {"event": i, "kind": e["kind"], "removed": removed[i], "why_id": why_id, "why_fields": fields}
+            )
+        else:
+            end = {"why_id": "looper.deduce.end", "why_fields": {}}
+            out.append({"event": i, "kind": "end", "removed": removed[i], **end})
+    return out
+
+
 class _Found:
     """The consistent candidates, kept as the tree found them: groups of rows (sheets) with the culprit
     assignments consistent for every row of the group (and one branch's decisions for each). They are

@@ -60,7 +60,14 @@ from rulesengine.looper.deduction.hidden import (
     _Table,
 )
 from rulesengine.looper.deduction.record import PublicRecord, _revealed_culprits
-from rulesengine.looper.deduction.results import Deduction, History, _Found, _FoundCandidates, _FoundWeights
+from rulesengine.looper.deduction.results import (
+    Deduction,
+    History,
+    _eliminations,
+    _Found,
+    _FoundCandidates,
+    _FoundWeights,
+)
 from rulesengine.looper.deduction.sheets import Sheet, params_of, private_sheets, sheet_script
 from rulesengine.looper.rules.actions import Action, PlaceCard
 from rulesengine.looper.rules.content import Content, load_content
@@ -354,26 +361,7 @@ def deduce_enumerated(
         if ok:
             groups.append((members, ok, histories))
     found = _Found(survivors, table, combos, groups, prior)
-    eliminated = []
-    for i in sorted(removed):
-        if i < len(record.events):
-            e = record.events[i]
-            why_id, fields = reason.get(i, ("looper.deduce.event", {}))
-            if why_id == "looper.deduce.event":
-                fields = {"kind": e["kind"], "loop": e["loop"], "day": e["day"]}
-            eliminated.append(
-                {"event": i, "kind": e["kind"], "removed": removed[i], "why_id": why_id, "why_fields": fields}
-            )
-        else:
-            eliminated.append(
-                {
-                    "event": i,
-                    "kind": "end",
-                    "removed": removed[i],
-                    "why_id": "looper.deduce.end",
-                    "why_fields": {},
-                }
-            )
+    eliminated = _eliminations(record, removed, reason)
     return Deduction(
         record=record,
         consistent=_FoundCandidates(found),

@@ -29,7 +29,7 @@ import numpy as np
 
 from rulesengine.errors import InputError
 from rulesengine.looper.rules.content import Content, Location, load_content
-from rulesengine.looper.rules.script import ScheduledIncident, Script, script_problems
+from rulesengine.looper.rules.script import ScheduledIncident, Script, role_range, script_problems
 
 __all__ = [
     "MAX_SHEETS",
@@ -248,17 +248,9 @@ def _plot_ranges(content: Content, main: str, subs: tuple[str, ...]) -> dict[str
     """Each role the plots give, with its summed (least, most) count, capped by the role's
     ``max_count`` as the validator caps it (Circle of Friends with An Unsettling Rumor holds one
     Conspiracy Theorist, not two)."""
-    ranges: dict[str, list[int]] = {}
-    for p in (content.plots[main], *(content.plots[s] for s in subs)):
-        for role, (low, high) in p.roles.items():
-            r = ranges.setdefault(role, [0, 0])
-            r[0] += low
-            r[1] += high
-    for role, r in ranges.items():
-        cap = content.roles[role].max_count if role in content.roles else None
-        if cap is not None:
-            r[0], r[1] = min(r[0], cap), min(r[1], cap)
-    return ranges
+    plots = [content.plots[main], *(content.plots[s] for s in subs)]
+    named = dict.fromkeys(role for p in plots for role in p.roles)
+    return {role: list(role_range(plots, content.roles[role])) for role in named}
 
 
 def _proposals(

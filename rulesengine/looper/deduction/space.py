@@ -43,7 +43,7 @@ from typing import Any
 from rulesengine.errors import InputError
 from rulesengine.looper.deduction.sheets import PARAM_FIELDS, with_params
 from rulesengine.looper.rules.content import Content, Location, load_content
-from rulesengine.looper.rules.script import ScheduledIncident, Script, script_problems
+from rulesengine.looper.rules.script import ScheduledIncident, Script, role_range, script_problems
 
 __all__ = ["Box", "Combination", "Space", "count_culprits"]
 
@@ -138,11 +138,7 @@ class Space:
                 for role in tset.roles:
                     if role == "person":
                         continue
-                    low = sum(p.roles.get(role, (0, 0))[0] for p in plots)
-                    high = sum(p.roles.get(role, (0, 0))[1] for p in plots)
-                    cap = content.roles[role].max_count
-                    if cap is not None:
-                        low, high = min(low, cap), min(high, cap)
+                    low, high = role_range(plots, content.roles[role])  # (the validator's)
                     if high > 0:
                         need.append((self.bit[role], low, high))
                         counted |= 1 << self.bit[role]

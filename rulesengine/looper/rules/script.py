@@ -35,6 +35,8 @@ from rulesengine.looper.rules.content import (
     Content,
     FieldReader,
     Location,
+    PlotDef,
+    RoleDef,
     load_content,
 )
 from rulesengine.looper.rules.limits import MAX_DAYS, MAX_LOOPS
@@ -52,6 +54,7 @@ __all__ = [
     "load_script",
     "parse_script",
     "random_script",
+    "role_range",
     "script_from_data",
     "script_notes",
     "script_problems",
@@ -453,11 +456,7 @@ def _problems(s: Script, content: Content) -> Iterator[ScriptError]:
         for role_id in tset.roles:
             if role_id == "person":
                 continue
-            low = sum(p.roles.get(role_id, (0, 0))[0] for p in plots)
-            high = sum(p.roles.get(role_id, (0, 0))[1] for p in plots)
-            cap = content.roles[role_id].max_count
-            if cap is not None:
-                low, high = min(low, cap), min(high, cap)
+            low, high = role_range(plots, content.roles[role_id])
             holders = [c for c in counted if s.roles[c] == role_id]
             if not low <= len(holders) <= high:
                 need = (Message("looper.script.need_none", {}) if high == 0
@@ -484,6 +483,23 @@ def _problems(s: Script, content: Content) -> Iterator[ScriptError]:
     for problem in option_problems(s.options):
         yield ScriptError(f"{file}: {problem.where}", problem.message, message_id=problem.message_id,
                           fields=problem.fields)
+
+
+def role_range(plots: Iterable[PlotDef], role: RoleDef) -> tuple[int, int]:
+    """How many of the counted characters hold ``role`` under ``plots``: the plots' slots summed, capped
+    by the role's ``max_count`` (content §5: Friend 2, Conspiracy Theorist 1), as (least, most).
+
+    >>> content = load_content()
+    >>> plots = [content.plots["circle_of_friends"], content.plots["an_unsettling_rumor"]]
+    >>> role_range(plots, content.roles["conspiracy_theorist"]), role_range(plots, content.roles["friend"])
+    ((1, 1), (2, 2))
+    """
+    plots = list(plots)
+    low = sum(p.roles.get(role.id, (0, 0))[0] for p in plots)
+    high = sum(p.roles.get(role.id, (0, 0))[1] for p in plots)
+    if role.max_count is not None:
+        low, high = min(low, role.max_count), min(high, role.max_count)
+    return low, high
 
 
 def _not_in_cast(where: str, character: str, cast: Iterable[str]) -> ScriptError:
