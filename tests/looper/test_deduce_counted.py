@@ -115,6 +115,24 @@ def test_the_space_counts_parameters_and_the_mystery_boy() -> None:
     assert {space.nth_sheet(box, i)[2]["mystery_boy"] for i in range(0, space.count(box), 97)} <= set(listed)
 
 
+def test_sheets_are_read_back_by_counting_in_order() -> None:
+    """``nth_sheet`` (by counts, no list) reads the sheets in the order of ``sheets_of`` (listed), and
+    those are the enumeration's, each once."""
+    public = PublicSheet.of(
+        tiny_script(load_script(SCRIPTS_DIR / "btx_01_first_contract.yaml"), 3, 2, 1)
+    ).frame()
+    space = Space.of(public)
+    box = space.whole()
+    listed = list(space.sheets_of(box))
+    assert [space.nth_sheet(box, i) for i in range(space.count(box))] == listed
+    enumerated = {s.key() for s in private_sheets(public)}
+    read = {
+        (space.combos[k].main, space.combos[k].subplots, tuple(sorted(roles.items())), *space.params[p])
+        for k, p, roles in listed
+    }
+    assert read == enumerated and len(listed) == len(enumerated)
+
+
 def test_culprits_are_counted_distinct() -> None:
     assert count_culprits((0b111, 0b111, 0b111)) == math.perm(3, 3)
     assert count_culprits((0b1, 0b11, 0b110)) == 1 and count_culprits((0b11, 0b11, 0b100)) == 2

@@ -80,9 +80,6 @@ class _BoxNode:
             for v, boxes in self._answers(fork.key).items()
         ]
 
-    def count(self) -> int:
-        return sum(self.space.count(b) for b in _disjoint(self.boxes))
-
 
 def _normal(boxes: list[Box]) -> list[Box]:
     """The same set with fewer boxes: boxes that differ in one factor only made one (grouped by the
@@ -119,19 +116,6 @@ def _joined(items: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
                 coords = [(*rest[:n], v, *rest[n:]) for rest, v in by.items()]
                 changed = True
     return coords
-
-
-def _join(a: Box, b: Box) -> Box | None:
-    """``a`` ∪ ``b`` as one box when they differ in at most one factor."""
-    ca, cb = _coords(a), _coords(b)
-    diff = [n for n, (x, y) in enumerate(zip(ca, cb, strict=True)) if x != y]
-    if len(diff) > 1:
-        return None
-    if not diff:
-        return a
-    c = list(ca)
-    c[diff[0]] = ca[diff[0]] | cb[diff[0]]
-    return Box(c[0], c[1], tuple(c[2:]))
 
 
 def _coords(b: Box) -> tuple[int, ...]:

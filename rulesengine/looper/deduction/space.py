@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -43,7 +43,7 @@ from typing import Any
 from rulesengine.errors import InputError
 from rulesengine.looper.deduction.sheets import PARAM_FIELDS, with_params
 from rulesengine.looper.rules.content import Content, Location, load_content
-from rulesengine.looper.rules.script import ScheduledIncident, Script, role_range, script_problems
+from rulesengine.looper.rules.script import Script, role_range, script_problems
 
 __all__ = ["Box", "Combination", "Space", "count_culprits"]
 
@@ -68,13 +68,6 @@ class Box:
     def empty(self) -> bool:
         """No sheet, whatever the rules: an allowed set is empty."""
         return not self.combos or not self.params or not all(self.roles)
-
-    def __and__(self, other: Box) -> Box:
-        return Box(
-            self.combos & other.combos,
-            self.params & other.params,
-            tuple(a & b for a, b in zip(self.roles, other.roles, strict=True)),
-        )
 
     def __le__(self, other: object) -> bool:
         if not isinstance(other, Box):
@@ -208,9 +201,6 @@ class Space:
 
     def roles_of(self, mask: int) -> list[str]:
         return [r for n, r in enumerate(self.role_names) if mask >> n & 1]
-
-    def mask_of(self, roles: Sequence[str] | set[str] | frozenset[str]) -> int:
-        return sum(1 << self.bit[r] for r in set(roles) if r in self.bit)
 
     # ------------------------------------------------------------------ counting
     def count_roles(self, combo: int, roles: tuple[int, ...]) -> int:
@@ -454,22 +444,6 @@ class Space:
                     a -= m
             return combo, params[p], dict(zip(self.cast, names, strict=True))
         raise IndexError(i)
-
-    def script(self, combo: int, param: int, roles: Mapping[str, str], culprits: Mapping[int, str]) -> Script:
-        """The whole script of one sheet and its culprits (day -> character)."""
-        from dataclasses import replace
-
-        k = self.combos[combo]
-        return replace(
-            with_params(self.frame, self.params[param]),
-            main_plot=k.main,
-            subplots=k.subplots,
-            roles=dict(roles),
-            incidents=tuple(
-                ScheduledIncident(i.day, i.incident, culprits.get(i.day, self.cast[0]))
-                for i in self.frame.incidents
-            ),
-        )
 
 
 _SPACES: dict[tuple[object, ...], tuple[Content, Space]] = {}
