@@ -32,7 +32,15 @@ from rulesengine.errors import InputError
 from rulesengine.looper.deduction.filters import Condition, _conditions
 from rulesengine.looper.deduction.hidden import _common_facts, _Fork
 from rulesengine.looper.deduction.record import PublicRecord, _revealed_culprits
-from rulesengine.looper.deduction.results import Candidate, Deduction, History, _eliminations
+from rulesengine.looper.deduction.results import (
+    Candidate,
+    Deduction,
+    History,
+    _culprit_reveal,
+    _eliminations,
+    _FoundCandidates,
+    _FoundWeights,
+)
 from rulesengine.looper.deduction.search import _OK, _Tree, _TreeLeaf, _Witnesses, deduce_enumerated
 from rulesengine.looper.deduction.sheets import MAX_SHEETS, Sheet, params_of, sheet_bound
 from rulesengine.looper.deduction.space import Box, Space, _assignments, count_culprits
@@ -342,6 +350,10 @@ class _Counted:
         for i in range(self.count):
             yield self.candidate(i)
 
+    def weights(self) -> Iterator[Fraction]:
+        """Each candidate's probability, in order."""
+        return (self.weight(i) for i in range(self.count))
+
     def assignments(self) -> dict[tuple[tuple[str, str], ...], Fraction]:
         """The probability of each whole role assignment, summed over the candidates listed one by one
         (for a few candidates: the tests' check of :meth:`best_guesses`)."""
@@ -617,12 +629,7 @@ def deduce_counted(
     total = n_sheets * every_culprit
     removed: dict[int, int] = defaultdict(int)
     reason: dict[int, tuple[str, dict[str, Any]]] = {}
-    culprit_events = [i for i, e in enumerate(record.events) if e["kind"] == "culprit_revealed"]
-    if culprit_events:
-        i = culprit_events[0]
-        removed[i] += n_sheets * (every_culprit - n_culprit_sets)
-        e = record.events[i]
-        reason[i] = ("looper.deduce.culprit_revealed", {"day": e["incident_day"], "character": e["culprit"]})
+    _culprit_reveal(record, n_sheets, every_culprit, n_culprit_sets, removed, reason)
     whole = space.tight(space.whole())
     boxes = [whole] if whole is not None else []
     alive = n_sheets
@@ -646,8 +653,8 @@ def deduce_counted(
     eliminated = _eliminations(record, removed, reason)
     return Deduction(
         record=record,
-        consistent=_CountedCandidates(found),
-        weights=_CountedWeights(found),
+        consistent=_FoundCandidates(found),  # type: ignore[arg-type]
+        weights=_FoundWeights(found),  # type: ignore[arg-type]
         weighting="uniform" if prior is None else "plot prior",
         eliminated=eliminated,
         total=total,
@@ -759,40 +766,3 @@ class _Pieces:
             ok &= hits[:, col : col + w].any(axis=1)
             col += w
         return [self.rows[i] for i in np.flatnonzero(ok).tolist()]
-
-
-class _CountedView:
-    def __init__(self, found: _Counted) -> None:
-        self.found = found
-
-    def __len__(self) -> int:
-        return self.found.count
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Sequence) and list(self) == list(other)  # type: ignore[call-overload]
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-class _CountedCandidates(_CountedView, Sequence[Candidate]):
-    """The consistent candidates, listed when asked (piece by piece)."""
-
-    def __getitem__(self, i: Any) -> Any:
-        if isinstance(i, slice):
-            return [self.found.candidate(j) for j in range(*i.indices(len(self)))]
-        return self.found.candidate(i + len(self) if i < 0 else i)
-
-    def __repr__(self) -> str:
-        return f"<{len(self)} consistent candidates>"
-
-
-class _CountedWeights(_CountedView, Sequence[Fraction]):
-    """Each consistent candidate's probability, in the order of :class:`_CountedCandidates`."""
-
-    def __getitem__(self, i: Any) -> Any:
-        if isinstance(i, slice):
-            return [self.found.weight(j) for j in range(*i.indices(len(self)))]
-        return self.found.weight(i + len(self) if i < 0 else i)
-
-    def __repr__(self) -> str:
-        return f"<{len(self)} weights>"

@@ -198,6 +198,19 @@ class Deduction:
 History = tuple[tuple[str, Action], ...]
 
 
+def _culprit_reveal(
+    record: PublicRecord, n_sheets: int, every: int, kept: int,
+    removed: dict[int, int], reason: dict[int, tuple[str, dict[str, Any]]],
+) -> None:
+    """A revealed culprit removes, at its event, every culprit assignment naming another (``every`` the
+    assignments in all, ``kept`` those agreeing with the reveals), for each of the ``n_sheets``."""
+    at = [i for i, e in enumerate(record.events) if e["kind"] == "culprit_revealed"]
+    if at:
+        i, e = at[0], record.events[at[0]]
+        removed[i] += n_sheets * (every - kept)
+        reason[i] = ("looper.deduce.culprit_revealed", {"day": e["incident_day"], "character": e["culprit"]})
+
+
 def _eliminations(
     record: PublicRecord, removed: Mapping[int, int], reason: Mapping[int, tuple[str, dict[str, Any]]]
 ) -> list[dict[str, Any]]:
@@ -338,6 +351,14 @@ class _Found:
     def best_guesses(self) -> tuple[list[dict[str, str]], Fraction]:
         return advice.best_guesses(self.assignments())
 
+    def weights(self) -> Iterator[Fraction]:
+        """Each candidate's probability, in order (by row: a row's candidates share its weight)."""
+        weight, combo, total = self.combo_weight, self.table.combo, self.total_weight
+        for row, n in zip(self.rows.tolist(), self.n_ok[self.rows].tolist(), strict=True):
+            w = weight[int(combo[row])] / total
+            for _ in range(n):
+                yield w
+
     def entropy_bits(self) -> float:
         """The entropy of the candidates' weights, in bits (per plot combination: its candidates share a
         weight)."""
@@ -426,12 +447,7 @@ class _FoundWeights(Sequence[Fraction]):
         return self.found.weight(i + len(self) if i < 0 else i)
 
     def __iter__(self) -> Iterator[Fraction]:
-        found = self.found
-        weight, combo, total = found.combo_weight, found.table.combo, found.total_weight
-        for row, n in zip(found.rows.tolist(), found.n_ok[found.rows].tolist(), strict=True):
-            w = weight[int(combo[row])] / total
-            for _ in range(n):
-                yield w
+        return self.found.weights()
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sequence) and list(self) == list(other)

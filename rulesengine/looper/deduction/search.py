@@ -63,6 +63,7 @@ from rulesengine.looper.deduction.record import PublicRecord, _revealed_culprits
 from rulesengine.looper.deduction.results import (
     Deduction,
     History,
+    _culprit_reveal,
     _eliminations,
     _Found,
     _FoundCandidates,
@@ -311,14 +312,9 @@ def deduce_enumerated(
     removed: Counter[int] = Counter()
     reason: dict[int, tuple[str, dict[str, Any]]] = {}
     base = {d: frozenset([known[d]] if d in known else record.sheet.cast) for d in days}
-    total = len(sheets) * _count_culprits(record.sheet.cast, days, {})
-    # culprit reveals remove every assignment naming another culprit
-    culprit_events = [i for i, e in enumerate(record.events) if e["kind"] == "culprit_revealed"]
-    if culprit_events:
-        i = culprit_events[0]
-        removed[i] += len(sheets) * (_count_culprits(record.sheet.cast, days, {}) - n_culprit_sets)
-        e = record.events[i]
-        reason[i] = ("looper.deduce.culprit_revealed", {"day": e["incident_day"], "character": e["culprit"]})
+    every_culprit = _count_culprits(record.sheet.cast, days, {})
+    total = len(sheets) * every_culprit
+    _culprit_reveal(record, len(sheets), every_culprit, n_culprit_sets, removed, reason)
     # a sheet failing several filters is charged to the first (in the order of the record)
     every = _sheet_table(sheets, record.sheet.cast, content)
     alive = np.ones(len(sheets), dtype=bool)
