@@ -463,8 +463,8 @@ class Game(Table):
         """Loop start: characters that enter this loop, the Henchman's start, loop-start abilities."""
         if self.step == 0:
             if "godly_being" in self.cast:
-                entry = self.script.godly_being_entry_loop or 1
-                if self.loop < entry:
+                entry = self.script.godly_being_entry_loop  # (compared, not read: see _waiting)
+                if entry is not None and self.loop < entry:
                     self.chars["godly_being"].location = None
             if (  # ⚠a: off the board until her day
                 "transfer_student" in self.cast
@@ -475,8 +475,10 @@ class Game(Table):
             self.step = 1
         if self.step == 1:
             if "henchman" in self.cast and self.chars["henchman"].location is None:
-                if self.script.henchman_start is not None:
-                    self.chars["henchman"].location = str(self.script.henchman_start)
+                if self.script.henchman_start is not None:  # placed on the board for all to see (TL-RW)
+                    start = str(self.script.henchman_start)
+                    self.chars["henchman"].location = start
+                    self.emit(EventKind.HENCHMAN_START, character="henchman", location=start)
                 else:
                     options = tuple(
                         Choose(loc) for loc in sorted(self.locations) if loc not in self.forbidden("henchman")
@@ -528,8 +530,12 @@ class Game(Table):
         )
 
     def _waiting(self, cid: str) -> bool:
-        """Whether the Transfer Student has not entered yet (transfer_student.p1: before the script's day)."""
-        return cid == "transfer_student" and self.day < (self.script.transfer_student_entry_day or 1)
+        """Whether the Transfer Student has not entered yet (transfer_student.p1: before the script's day).
+
+        The hidden day is compared, never read as a number (``or 1`` would read it): a provider of hidden
+        facts answers "before day 3?" without choosing the day."""
+        day = self.script.transfer_student_entry_day
+        return cid == "transfer_student" and day is not None and self.day < day
 
     def _answer_loop_start(self, decision: Decision, action: Action) -> None:
         assert isinstance(action, Choose)
@@ -557,7 +563,9 @@ class Game(Table):
             if (
                 ch.alive
                 and (ch.location is None or waits)
-                and self.day == (self.script.transfer_student_entry_day or 1) > 1
+                and self.script.transfer_student_entry_day is not None
+                and self.script.transfer_student_entry_day > 1
+                and self.day == self.script.transfer_student_entry_day
             ):
                 ch.location = "school"
                 self.emit(EventKind.CHARACTER_ENTERED, character="transfer_student", location="school")
@@ -1160,7 +1168,8 @@ class Game(Table):
     def _start_final_guess(self) -> None:
         """TL-FG2: reset the board (role changes undone), then the guesses of TL-FG3."""
         self._reset_board()
-        if "godly_being" in self.cast and self.loop < (self.script.godly_being_entry_loop or 1):
+        entry = self.script.godly_being_entry_loop
+        if "godly_being" in self.cast and entry is not None and self.loop < entry:
             self.chars["godly_being"].location = None
         self.emit(EventKind.FINAL_GUESS)
         self._goto(Phase.FINAL_GUESS)
