@@ -30,7 +30,7 @@ import numpy as np
 
 from rulesengine.errors import InputError
 from rulesengine.looper.deduction.filters import Condition, _conditions
-from rulesengine.looper.deduction.hidden import _common_facts, _Fork
+from rulesengine.looper.deduction.hidden import HIDE, _common_facts, _Fork
 from rulesengine.looper.deduction.record import PublicRecord, _revealed_culprits
 from rulesengine.looper.deduction.results import (
     Candidate,
@@ -172,12 +172,19 @@ class _CountedTree(_Tree):
         ] = {}
 
     def _roots(self) -> Iterator[tuple[tuple[Any, ...], Any]]:
+        """One root: the parameters the sheets do not agree on are hidden facts too (asked of the
+        boxes when the engine compares or reads them, like the roles), the others given."""
         space = self.space
-        for n, params in enumerate(space.params):
-            bit = 1 << n
-            boxes = [Box(b.combos, bit, b.roles) for b in self.root_boxes if b.params & bit]
-            if boxes:
-                yield params, _BoxNode(space, _normal(boxes), {}, (params,))
+        if not self.root_boxes:
+            return
+        chosen = self.root_boxes[0].params
+        for b in self.root_boxes[1:]:
+            chosen |= b.params
+        values = [p for n, p in enumerate(space.params) if chosen >> n & 1]
+        params = tuple(
+            values[0][f] if all(v[f] == values[0][f] for v in values) else HIDE for f in range(len(values[0]))
+        )
+        yield params, _BoxNode(space, _normal(list(self.root_boxes)), {}, ("params",))
 
     def _union(self, nodes: Sequence[Any], path: tuple[object, ...], overlap: bool) -> Any:
         boxes = [b for nd in nodes for b in nd.boxes]

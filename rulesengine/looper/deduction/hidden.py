@@ -416,14 +416,114 @@ class _NodeFacts:
         return _ask(("trait", trait, role.key))
 
 
+class _HiddenInt(int):
+    """A hidden whole-number fact (Godly Being's entry loop, the Transfer Student's entry day) that
+    answers only through :func:`_ask`, by its question ``key``: a comparison with a number asks only
+    that comparison (``("cmp", key, op, n)``: "does the Godly Being enter after loop 1?" splits the
+    sheets in two, not by every loop), anything else asks for the value.
+
+    (An ``int`` subclass, so that a comparison with a plain number on the left — ``loop < entry`` —
+    comes here first, by Python's rule for a subclass's reflected operator.)"""
+
+    key: tuple[object, ...]
+
+    def __new__(cls, key: tuple[object, ...]) -> _HiddenInt:
+        obj = int.__new__(cls, 0)
+        obj.key = key
+        return obj
+
+    def value(self) -> int:
+        return int(_ask(self.key))
+
+    def _cmp(self, op: str, other: object) -> bool:
+        if isinstance(other, _HiddenInt) or not isinstance(other, int):
+            return bool(getattr(int, op)(self.value(), other))
+        node = _CURRENT[0]
+        if node is not None:
+            known = node.facts.get(self.key)
+            if known is not None:
+                return bool(getattr(int, op)(known, other))
+        return bool(_ask(("cmp", self.key, op, int(other))))
+
+    def __eq__(self, other: object) -> bool:
+        return self._cmp("__eq__", other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self._cmp("__eq__", other)
+
+    def __lt__(self, other: object) -> bool:
+        return self._cmp("__lt__", other)
+
+    def __le__(self, other: object) -> bool:
+        return self._cmp("__le__", other)
+
+    def __gt__(self, other: object) -> bool:
+        return self._cmp("__gt__", other)
+
+    def __ge__(self, other: object) -> bool:
+        return self._cmp("__ge__", other)
+
+    def __hash__(self) -> int:
+        return hash(self.value())
+
+    def __repr__(self) -> str:  # never asks (state fingerprints: unknown stays unknown)
+        node = _CURRENT[0]
+        if node is not None and self.key in node.facts:
+            return repr(node.facts[self.key])
+        return f"<hidden {self.key!r}>"
+
+    def __reduce__(self) -> Any:
+        raise TypeError("a hidden fact cannot be pickled")
+
+
+def _delegate_int(name: str) -> Callable[..., Any]:
+    def method(self: _HiddenInt, *args: Any, **kwargs: Any) -> Any:
+        args = tuple(a.value() if isinstance(a, _HiddenInt) else a for a in args)
+        return getattr(self.value(), name)(*args, **kwargs)
+
+    method.__name__ = name
+    return method
+
+
+for _name in dir(int):
+    if _name not in _HiddenInt.__dict__ and _name not in (
+        "__new__", "__init__", "__getattribute__", "__setattr__", "__delattr__", "__class__",
+        "__init_subclass__", "__subclasshook__", "__reduce_ex__", "__getnewargs__", "__dir__",
+        "__sizeof__", "__doc__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__",
+    ):
+        setattr(_HiddenInt, _name, _delegate_int(_name))
+
+#: In a parameter choice given to :func:`_hidden_script`: this parameter is hidden too, asked of the
+#: node as ``("param", field)`` (or a comparison with it) when the engine reads it.
+HIDE = object()
+
+
+def _hidden_param(field: str) -> Any:
+    key = ("param", field)
+    if field in ("boss_turf", "henchman_start"):  # (locations: strings)
+        return _Hidden(key)
+    return _HiddenInt(key)
+
+
 def _hidden_script(frame: Script, params: tuple[Any, ...], culprits: Mapping[int, str]) -> Script:
-    """The frame with the given character parameters and culprits, every other private fact hidden."""
+    """The frame with the given character parameters and culprits, every other private fact hidden
+    (and each parameter given as :data:`HIDE`)."""
     roles = {c: _Hidden(("role", c)) for c in frame.cast}
+    values = {f: _hidden_param(f) if v is HIDE else v for f, v in zip(PARAM_FIELDS, params, strict=True)}
     return replace(
         frame,
         main_plot=_Hidden(("main",)),
         subplots=_HiddenSubplots(),
         roles=roles,
         incidents=tuple(ScheduledIncident(i.day, i.incident, culprits[i.day]) for i in frame.incidents),
-        **dict(zip(PARAM_FIELDS, params, strict=True)),
+        **values,
     )
+
+
+def _param_key(script: Script) -> tuple[str, ...]:
+    """The script's parameters as a branch's key (a hidden one as unknown: never asked)."""
+    saved, _CURRENT[0] = _CURRENT[0], None
+    try:
+        return tuple(repr(getattr(script, f)) for f in PARAM_FIELDS)
+    finally:
+        _CURRENT[0] = saved

@@ -56,6 +56,7 @@ from rulesengine.looper.deduction.hidden import (
     _hidden_script,
     _Node,
     _NodeFacts,
+    _param_key,
     _sheet_table,
     _Table,
 )
@@ -69,7 +70,7 @@ from rulesengine.looper.deduction.results import (
     _FoundCandidates,
     _FoundWeights,
 )
-from rulesengine.looper.deduction.sheets import Sheet, params_of, private_sheets, sheet_script
+from rulesengine.looper.deduction.sheets import Sheet, private_sheets, sheet_script
 from rulesengine.looper.rules.actions import Action, PlaceCard
 from rulesengine.looper.rules.content import Content, load_content
 from rulesengine.looper.rules.engine import Game
@@ -411,13 +412,14 @@ class _Tree(_Matcher):
         self.ok: dict[object, tuple[dict[int, frozenset[str]], np.ndarray]] = {}
         self.replays = 0
         self.joined = 0  # branches joined into another at a day's start
-        self.at: tuple[int, int] = (0, 0)  # the (loop, day) whose start the branches now run from
-        self.parked: dict[tuple[tuple[int, int], object], list[_Parked]] = {}
+        # where the branches now run from: (loop, day, record index, action index), see _park
+        self.at: tuple[int, int, int, int] = (0, 0, 0, 0)
+        self.parked: dict[tuple[tuple[int, int, int, int], object], list[_Parked]] = {}
 
     def run(self, culprits: dict[int, frozenset[str]]) -> list[_TreeLeaf]:
         """Explore every sheet; the leaves of the tree."""
         rep = {d: min(s) for d, s in culprits.items()}
-        self.at = (0, 0)
+        self.at = (0, 0, 0, 0)
         for params, node in self._roots():
             script = _hidden_script(self.frame, params, rep)
 
@@ -429,37 +431,47 @@ class _Tree(_Matcher):
 
             for game, part, j in self._attempt(start, node, lambda g: None, 0, 0):
                 self._after(game, part, j, 0, culprits)
-        # day by day: the branches parked at the next day's start in the same state are one branch
+        # in order of where they stand: the branches parked at the same point in the same state are one
         while self.parked:
             self.at = at = min(key[0] for key in self.parked)
             batch = [key for key in self.parked if key[0] == at]
             for key in batch:
                 entries = self.parked.pop(key)
                 game, node, n_log, i, k, cs = entries[0]
-                if len(entries) > 1:
-                    node = self._union([e[1] for e in entries], ("joined", at, len(self.leaves)), True)
-                    self.joined += len(entries) - 1
-                self._visit(game, n_log, i, k, cs, node)
+                if len(entries) == 1 or game.pending is None:
+                    if len(entries) > 1:
+                        node = self._union([e[1] for e in entries], ("joined", at, len(self.leaves)), True)
+                        self.joined += len(entries) - 1
+                    self._visit(game, n_log, i, k, cs, node)
+                    continue
+                # joined at a Mastermind decision: its options were read under one branch's sheets, so
+                # they are read again under the union's (the step is pure there: see _JOIN_PHASES)
+                node = self._union([e[1] for e in entries], ("joined", at, len(self.leaves)), True)
+                self.joined += len(entries) - 1
+                for g2, part, j in self._attempt(game.clone, node, _rederive, len(game.log), i):
+                    self._after(g2, part, j, k, cs)
         return self.leaves
 
     def _park(
         self, game: Game, n_log: int, i: int, k: int, cs: dict[int, frozenset[str]], node: _Node
     ) -> None:
-        """Stop a branch at the start of a day, to go on with every branch that reaches the same state.
+        """Stop a branch at the start of a day, or at a Mastermind decision of the ability phases
+        (:data:`_JOIN_PHASES`), to go on with every branch that reaches the same state.
 
-        Branches reached by different hidden choices (the Mastermind's, the sheets' answers) that start
-        the day with the same state record (hidden facts written as unknown), the same place in the
-        record and the same culprit sets behave alike from here on: they are joined into one node whose
-        sheets are the union of theirs (its answers asked again)."""
+        Branches reached by different hidden choices (the Mastermind's, the sheets' answers) that stand
+        at the same point with the same state record (hidden facts written as unknown, the pending
+        decision left out), the same place in the record and the same culprit sets behave alike from
+        here on: they are joined into one node whose sheets are the union of theirs (its answers asked
+        again, and a pending decision's options read again under it). The branches are taken in order
+        of where they stand — (loop, day, events matched, decisions taken), which only grows along a
+        branch — so every branch that can reach a point has reached it before the point is taken."""
         script = game.script
         key = (
-            (game.loop, game.day),
+            (game.loop, game.day, i, k),
             (
-                i,
-                k,
                 tuple(sorted((d, tuple(sorted(v))) for d, v in cs.items())),
-                params_of(script),
-                _raw_state(game, n_log),
+                _param_key(script),
+                _raw_state(game, n_log, pending=False),
             ),
         )
         self.parked.setdefault(key, []).append((game, node, n_log, i, k, cs))
@@ -476,6 +488,7 @@ class _Tree(_Matcher):
             _CURRENT[0] = nd
             _CHECK[0] = (self, [n_log, i])
             self.replays += 1
+            g: Game | None = None  # (a game whose very start leaves the record has none: a leaf)
             try:
                 g = start()
                 act(g)
@@ -488,7 +501,7 @@ class _Tree(_Matcher):
             finally:
                 _CURRENT[0] = None
                 _CHECK[0] = None
-            out.append((g, nd, j))
+            out.append((g, nd, j))  # type: ignore[arg-type]
         if len(out) > 1:
             out = self._merge(node, out, n_log)
         return out
@@ -567,7 +580,7 @@ class _Tree(_Matcher):
                 return
             act: Callable[[Game], None]
             if game.is_paused:
-                if game.phase is Phase.DAY_START and (game.loop, game.day) > self.at:
+                if game.phase is Phase.DAY_START and (game.loop, game.day, i, k) > self.at:
                     self._park(game, n_log, i, k, cs, node)
                     return
                 if game.phase is Phase.INCIDENT and game.step == 0:
@@ -593,6 +606,9 @@ class _Tree(_Matcher):
                 else:
                     if done and self.waiting == "mastermind":
                         self._leaf(node, cs, i, True, game)
+                        return
+                    if game.phase in _JOIN_PHASES and (game.loop, game.day, i, k) > self.at:
+                        self._park(game, n_log, i, k, cs, node)
                         return
                     # (with the record done but the Protagonists waiting, a silent answer such as a Pass
                     # may still lead to their decision: keep branching)
@@ -740,13 +756,27 @@ def _check_event(event: Event) -> None:
     at[1] = i + 1
 
 
-def _raw_state(game: Game, n_log: int) -> str:
-    """The state record and the new public events as text, hidden facts written as unknown."""
+#: The phases where branches are joined at a Mastermind decision too (TL-D5, TL-D6): there the step
+#: that offers the decision changes nothing before it returns it, so the decision can be read again
+#: under a joined node (:func:`_rederive`). The Mastermind's abilities and answers to goodwill are where
+#: branches multiply (one per order of the abilities used and per role that could have used them).
+_JOIN_PHASES = frozenset({Phase.MASTERMIND_ABILITY, Phase.GOODWILL_ABILITY})
+
+
+def _rederive(game: Game) -> None:
+    """Offer the pending decision again, from the state (the step of its phase run once more)."""
+    game._pending = None
+    game._advance(game.phase)
+
+
+def _raw_state(game: Game, n_log: int, pending: bool = True) -> str:
+    """The state record and the new public events as text, hidden facts written as unknown (without
+    ``pending``, the pending decision left out: it is offered again after a join)."""
     saved, _CURRENT[0] = _CURRENT[0], None
     try:
         return repr(
             (
-                [getattr(game, f) for f in _FINGERPRINT_FIELDS],
+                [getattr(game, f) for f in _FINGERPRINT_FIELDS if pending or f != "_pending"],
                 [e.as_dict() for e in game.log[n_log:] if e.visibility == "public"],
                 game.script.incidents,
             )

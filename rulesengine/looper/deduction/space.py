@@ -21,7 +21,9 @@ validator verdict per sheet) on every shipped script it can list.
 The search asks questions of a box (:meth:`Space.parts`): the same questions, by the same keys, that
 the enumerated table answers (``("role", c)``, ``("eq", key, value)``, ``("same", key, key)``,
 ``("trait", field, key)``, ``("main",)``, ``("plot", p)``, ``("subplot", p)``, ``("plots",)``,
-``("subplots",)``). A box splits into a part per answer, and a part with no sheet is dropped.
+``("subplots",)``), and of the parameters, which the enumerated table reads off its sheets instead:
+``("param", field)``, ``("eq", ("param", field), value)`` and ``("cmp", ("param", field), op, n)`` (a
+hidden number compared). A box splits into a part per answer, and a part with no sheet is dropped.
 
 >>> from rulesengine.looper.rules.script import SCRIPTS_DIR, PublicSheet, load_script
 >>> from rulesengine.looper.deduction.sheets import private_sheets
@@ -327,6 +329,23 @@ class Space:
             for n, p in enumerate(self.params):
                 if box.params >> n & 1:
                     by[p[field]] = by.get(p[field], 0) | 1 << n
+            for v, mask in by.items():
+                yield v, Box(box.combos, mask, box.roles)
+            return
+        if kind == "cmp" or (kind == "eq" and isinstance(key[1], tuple) and key[1][0] == "param"):
+            base = key[1]
+            assert isinstance(base, tuple)
+            field = PARAM_FIELDS.index(str(base[1]))
+            if kind == "cmp":
+                op, other = str(key[2]), key[3]
+                test: Any = lambda v: getattr(int, op)(v, other)  # noqa: E731 (a comparison of the hidden int)
+            else:
+                test = lambda v: v == key[2]  # noqa: E731
+            by = {}
+            for n, p in enumerate(self.params):
+                if box.params >> n & 1:
+                    same = bool(test(p[field]))
+                    by[same] = by.get(same, 0) | 1 << n
             for v, mask in by.items():
                 yield v, Box(box.combos, mask, box.roles)
             return
