@@ -142,6 +142,8 @@ def test_vietnamese_labels_read_in_vietnamese(days: DayByDay) -> None:
     assert [_ylabel(ax) for ax in axes] == ["Bit còn lại", "P(kịch bản thật)", "Vai trò đã chắc chắn"]
     assert axes[-1].get_xticklabels()[0].get_text() == "Vòng lặp 1,\nngày 1"
     assert _legend(axes[-1]) == ["Vai trò đã chắc chắn (trên 4 nhân vật)"]
+    bits = [r.entropy_bits for _, r in days.history]
+    assert [t.get_text() for t in axes[0].texts] == [f"{b:.1f}".replace(".", ",") for b in bits]
 
 
 def test_the_chart_draws_as_a_png_and_the_table_reads_the_same_measures(days: DayByDay) -> None:

@@ -102,6 +102,16 @@ def _language(language: str | None) -> str:
     return language or i18n.get_language()
 
 
+def _decimal(x: float, places: int, language: str) -> str:
+    """``x`` with ``places`` decimals and the language's decimal separator (a comma in Vietnamese).
+
+    >>> _decimal(9.3398, 1, "en"), _decimal(9.3398, 1, "vi")
+    ('9.3', '9,3')
+    """
+    text = f"{x:.{places}f}"
+    return text.replace(".", ",") if language == "vi" else text
+
+
 def candidates_word(n: int, language: str | None = None) -> str:
     """``n candidates`` in ``language``.
 
@@ -301,7 +311,12 @@ def measures_chart(
     bits_ax.fill_between(xs, bits, color=PALETTE["blue"], alpha=0.08)
     for x, b in zip(xs, bits, strict=True):
         bits_ax.annotate(
-            f"{b:.1f}", (x, b), textcoords="offset points", xytext=(0, 8), ha="center", fontsize=CAPTION_PT
+            _decimal(b, 1, language),
+            (x, b),
+            textcoords="offset points",
+            xytext=(0, 8),
+            ha="center",
+            fontsize=CAPTION_PT,
         )
     bits_ax.set_ylim(0, max(bits, default=0) * 1.2 or 1)
     bits_ax.yaxis.set_major_locator(MaxNLocator(integer=True))
@@ -380,7 +395,7 @@ def candidates_table(
     """
     language = _language(language)
     rows = [
-        [day_label(m.when, language), m.candidates, m.total, f"{m.bits:.1f}", m.certain]
+        [day_label(m.when, language), m.candidates, m.total, _decimal(m.bits, 1, language), m.certain]
         + ([m.true_probability] if m.true_probability is not None else [])
         for m in day_measures(history, truth)
     ]
@@ -471,7 +486,11 @@ def next_table(result: Deduction, language: str | None = None) -> Table | None:
     if not data:
         return None
     rows = [
-        [describe_action(from_dict(n["action"]), language), f"{n['expected_bits']:.2f}", n["why"]]
+        [
+            describe_action(from_dict(n["action"]), language),
+            _decimal(n["expected_bits"], 2, language),
+            n["why"],
+        ]
         for n in data
     ]
     return Table(
