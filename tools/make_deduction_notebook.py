@@ -55,8 +55,8 @@ Ván chơi dưới đây là bản nhỏ của một Kịch bản Basic Tragedy 
         code(
             """
 from rulesengine.viz.looper.deduction import (
-    DayByDay, Tables, candidates_chart, candidates_table, day_label, guess_table, next_table, picture,
-    role_heat_map, summary,
+    MEASURES_SIZE, DayByDay, Tables, candidates_chart, candidates_table, day_label, guess_table,
+    measures_chart, next_table, picture, role_heat_map, summary,
 )
 
 days = DayByDay("btx_01_first_contract")
@@ -97,9 +97,37 @@ while not days.game.is_over:
     days.step()
 candidates_table(days.history, truth=days.script)
 """,
-            IGNORE,
+            CHECK,
         ),
         code("picture(candidates_chart, days.history, size=(6, 3.2))", IGNORE),
+        md(
+            """
+### What an analyst reads
+
+Three measures follow the deduction from day to day (the table above has them too). The **bits left** are
+the entropy of the candidates: with every candidate equally likely, log₂ of their number, so the 648
+candidates after day 1 are 9.3 bits, and each bit learnt halves them. A role is **certain** once every
+candidate left gives that character the same role; the final guess must get every role right (TL-FG3).
+In a replay of one's own game the truth is known, so the chart also follows the **probability of the true
+script**: one over the candidates left, and never 0, since the true script produces what was seen. Here
+day 2 teaches nothing (every candidate could produce its events), day 3 takes the 648 down to 150
+(7.2 bits), and no role is certain yet when the Protagonists win by surviving the loop (TL-LE2).
+""",
+            """
+### Điều người phân tích đọc
+
+Ba thước đo theo dõi phép suy luận qua từng ngày (bảng ở trên cũng có chúng). **Bit còn lại** là entropy
+của các kịch bản còn lại: khi mọi kịch bản có khả năng như nhau, nó bằng log₂ của số kịch bản, nên 648
+kịch bản sau ngày 1 là 9,3 bit, và mỗi bit biết thêm chia đôi số kịch bản. Một vai trò **đã chắc chắn**
+khi mọi kịch bản còn lại đều gán cho nhân vật đó cùng một vai trò; lượt Phán đoán Cuối cùng phải đoán đúng
+mọi vai trò (TL-FG3). Khi chơi lại ván của chính mình thì biết kịch bản thật, nên biểu đồ còn theo dõi
+**xác suất của kịch bản thật**: một chia cho số kịch bản còn lại, và không bao giờ bằng 0, vì kịch bản thật
+tạo ra đúng điều đã thấy. Ở đây ngày 2 không cho biết thêm gì (mọi kịch bản đều tạo ra được các sự kiện
+của ngày đó), ngày 3 đưa 648 xuống 150 (7,2 bit), và chưa vai trò nào chắc chắn khi Nhân vật Chính thắng
+nhờ sống sót qua vòng lặp (TL-LE2).
+""",
+        ),
+        code("picture(measures_chart, days.history, truth=days.script, size=MEASURES_SIZE)", IGNORE),
         md(
             """
 ## The final-guess advisor

@@ -85,7 +85,7 @@ def test_candidates_table_one_row_per_day(days: DayByDay) -> None:
             f"Vòng lặp {loop}, ngày {day}",
             str(r.candidates),
             str(r.total),
-            f"{r.entropy_bits:.1f}",
+            f"{r.entropy_bits:.1f}".replace(".", ","),  # the Vietnamese decimal comma
             str(len(r.certain_roles)),
             str(r.probability_of(days.script)),
         ]

@@ -6,10 +6,11 @@ docs/looper_deduction.md for whole scripts) with the heuristic agents, one day a
 the Protagonists' record at the end of each day. The day ends on the Mastermind's cards for tomorrow:
 :func:`next_table` ranks the leader's first card of tomorrow ("what to try tomorrow").
 :func:`role_heat_map` and :func:`candidates_chart` draw one deduction and the history (``ax=None``
-helpers); :func:`candidates_table`, :func:`eliminations_table`, :func:`guess_table` and :func:`next_table`
-show it as tables. Everything a person reads is in the notebook's language, with readable names
-(never an internal id) and exact fractions. :class:`DeductionWidget` wires a script picker and a
-**Next day** button to them.
+helpers), :func:`measures_chart` the measures an analyst reads after each day (bits left, roles certain,
+the probability of the true script: :func:`day_measures`, issue 23); :func:`candidates_table`,
+:func:`eliminations_table`, :func:`guess_table` and :func:`next_table` show it as tables. Everything a
+person reads is in the notebook's language, with readable names (never an internal id) and exact
+fractions. :class:`DeductionWidget` wires a script picker and a **Next day** button to them.
 
 >>> days = DayByDay("btx_01_first_contract")
 >>> first = days.step()
@@ -19,12 +20,16 @@ show it as tables. Everything a person reads is in the notebook's language, with
 
 from __future__ import annotations
 
+import inspect
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
-from matplotlib.ticker import FuncFormatter, NullFormatter
+from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter, MaxNLocator, NullFormatter
 
 from rulesengine import i18n
 from rulesengine.errors import InputError
@@ -36,7 +41,7 @@ from rulesengine.looper.rules.observe import MastermindObservation, Protagonists
 from rulesengine.looper.rules.script import Script, load_script, shipped_scripts
 from rulesengine.looper.rules.text import character_name, describe_action, describe_event, role_name
 from rulesengine.messages import message
-from rulesengine.viz.common import Table, on_new_language
+from rulesengine.viz.common import PALETTE, Table, on_new_language
 
 
 def btx_scripts() -> list[str]:
@@ -95,6 +100,16 @@ class DayByDay:
 
 def _language(language: str | None) -> str:
     return language or i18n.get_language()
+
+
+def _decimal(x: float, places: int, language: str) -> str:
+    """``x`` with ``places`` decimals and the language's decimal separator (a comma in Vietnamese).
+
+    >>> _decimal(9.3398, 1, "en"), _decimal(9.3398, 1, "vi")
+    ('9.3', '9,3')
+    """
+    text = f"{x:.{places}f}"
+    return text.replace(".", ",") if language == "vi" else text
 
 
 def candidates_word(n: int, language: str | None = None) -> str:
@@ -175,18 +190,22 @@ def candidates_chart(
 
 
 def png(plot: Any, *args: Any, size: tuple[float, float] = (7, 3.2), **kwargs: Any) -> bytes:
-    """Draw ``plot(*args, ax=…, **kwargs)`` on a fresh figure (no pyplot state) and return the PNG bytes."""
+    """Draw ``plot(*args, ax=…, **kwargs)`` on a fresh figure (no pyplot state) and return the PNG bytes.
+
+    A ``plot`` that draws a whole figure (a ``fig`` parameter, as :func:`measures_chart`) is called
+    ``plot(*args, fig=…, **kwargs)`` instead, and keeps its own layout.
+    """
     import io
 
-    from matplotlib.figure import Figure
-
     fig = Figure(figsize=size, dpi=100)
-    ax = fig.add_subplot()
-    if args:
-        plot(*args, ax=ax, **kwargs)
+    if "fig" in inspect.signature(plot).parameters:
+        plot(*args, fig=fig, **kwargs)
+    elif args:
+        plot(*args, ax=fig.add_subplot(), **kwargs)
     else:
-        plot(ax)
-    fig.tight_layout()
+        plot(fig.add_subplot())
+    if fig.get_layout_engine() is None:
+        fig.tight_layout()
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", facecolor="white")
     return buffer.getvalue()
@@ -197,6 +216,169 @@ def picture(plot: Any, *args: Any, size: tuple[float, float] = (7, 3.2), **kwarg
     from IPython.display import Image
 
     return Image(data=png(plot, *args, size=size, **kwargs), format="png")
+
+
+@dataclass(frozen=True)
+class DayMeasures:
+    """What an analyst reads after one day (issue 23), exact: the candidates left of the ``total`` sheets
+    the set allows, the entropy left in ``bits`` (a float, as the deduction gives it), how many roles are
+    ``certain`` of the ``cast``'s, and the probability given to the true script (a ``Fraction``; ``None``
+    when the truth is not known)."""
+
+    when: tuple[int, int]
+    candidates: int
+    total: int
+    bits: float
+    certain: int
+    cast: int
+    true_probability: Fraction | None
+
+
+def day_measures(
+    history: list[tuple[tuple[int, int], Deduction]], truth: Script | None = None
+) -> list[DayMeasures]:
+    """The measures after each day of ``history`` (``(loop, day), deduction``, as :class:`DayByDay`
+    keeps it), with the probability of ``truth`` when it is given.
+
+    >>> days = DayByDay("btx_01_first_contract")
+    >>> _ = days.step()
+    >>> m = day_measures(days.history, days.script)[0]
+    >>> m.candidates, round(m.bits, 2), m.certain, m.cast, m.true_probability
+    (648, 9.34, 0, 4, Fraction(1, 648))
+    """
+    return [
+        DayMeasures(
+            when,
+            r.candidates,
+            r.total,
+            r.entropy_bits,
+            len(r.certain_roles),
+            len(r.roles),
+            r.probability_of(truth) if truth is not None else None,
+        )
+        for when, r in history
+    ]
+
+
+#: The size of :func:`measures_chart` in the notebook (inches at 100 dpi).
+MEASURES_SIZE = (7.6, 6.2)
+#: Smallest text in a chart (issue 10: captions at least 10 pt).
+CAPTION_PT = 10
+
+
+def _axis_label(text: str, width: int = 14) -> str:
+    """A y axis label broken over lines of about ``width`` characters, so that it fits a short panel.
+
+    >>> _axis_label("Vai trò đã chắc chắn")
+    'Vai trò đã\\nchắc chắn'
+    """
+    import textwrap
+
+    return textwrap.fill(text, width)
+
+
+def measures_chart(
+    history: list[tuple[tuple[int, int], Deduction]],
+    truth: Script | None = None,
+    fig: Figure | None = None,
+    language: str | None = None,
+) -> Figure:
+    """The measures an analyst reads after each day (:func:`day_measures`), one panel each over the days
+    of the record: the bits left (a line), the probability of the true script from 0 to 1 (a line, only
+    when ``truth`` is given) and the roles certain out of the cast (bars), each point with its value
+    written in (the probability as its exact fraction). The days, axes, title and legend are in
+    ``language`` (default: the notebook's). ``fig=None`` draws on a new figure of :data:`MEASURES_SIZE`.
+    """
+    language = _language(language)
+    if fig is None:
+        fig = Figure(figsize=MEASURES_SIZE, dpi=100)
+    fig.set_layout_engine("constrained")
+    days = day_measures(history, truth)
+    xs = list(range(len(days)))
+    panels = 3 if truth is not None else 2
+    axes = fig.subplots(panels, 1, sharex=True, height_ratios=[3, 2, 2][:panels], squeeze=False)[:, 0]
+    bits_ax, certain_ax = axes[0], axes[-1]
+
+    bits = [m.bits for m in days]
+    bits_ax.plot(
+        xs,
+        bits,
+        marker="o",
+        lw=2,
+        color=PALETTE["blue"],
+        label=message("looper.deduction.bits_legend", language),
+    )
+    bits_ax.fill_between(xs, bits, color=PALETTE["blue"], alpha=0.08)
+    for x, b in zip(xs, bits, strict=True):
+        bits_ax.annotate(
+            _decimal(b, 1, language),
+            (x, b),
+            textcoords="offset points",
+            xytext=(0, 8),
+            ha="center",
+            fontsize=CAPTION_PT,
+        )
+    bits_ax.set_ylim(0, max(bits, default=0) * 1.2 or 1)
+    bits_ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    bits_ax.set_ylabel(_axis_label(message("looper.deduction.entropy_left", language)))
+
+    if truth is not None:
+        p_ax = axes[1]
+        p = [m.true_probability or Fraction(0) for m in days]
+        p_ax.plot(
+            xs,
+            [float(v) for v in p],
+            marker="s",
+            lw=2,
+            color=PALETTE["orange"],
+            label=message("looper.deduction.truth_legend", language),
+        )
+        for x, v in zip(xs, p, strict=True):
+            p_ax.annotate(
+                str(v),
+                (x, float(v)),
+                textcoords="offset points",
+                xytext=(0, 7 if v < Fraction(3, 4) else -16),
+                ha="center",
+                fontsize=CAPTION_PT,
+            )
+        p_ax.set_ylim(-0.08, 1.12)  # room for the markers at 0 and 1
+        p_ax.set_yticks([0, 0.5, 1], ["0", "½", "1"])
+        p_ax.set_ylabel(_axis_label(message("looper.deduction.true_probability", language)))
+
+    cast = max((m.cast for m in days), default=0)
+    certain_ax.bar(xs, [cast] * len(xs), width=0.45, color=PALETTE["grey"], alpha=0.15)
+    certain_ax.bar(
+        xs,
+        [m.certain for m in days],
+        width=0.45,
+        color=PALETTE["green"],
+        label=message("looper.deduction.certain_legend", language, n=cast),
+    )
+    for x, m in zip(xs, days, strict=True):
+        certain_ax.annotate(
+            str(m.certain),
+            (x, m.certain),
+            textcoords="offset points",
+            xytext=(0, 3),
+            ha="center",
+            fontsize=CAPTION_PT,
+            color=PALETTE["ink"],
+        )
+    certain_ax.set_ylim(0, cast + 0.6)
+    certain_ax.set_yticks(range(0, cast + 1, max(1, cast // 4)))
+    certain_ax.set_ylabel(_axis_label(message("looper.deduction.certain_roles", language)))
+    certain_ax.set_xticks(xs, [day_label(m.when, language, short=True) for m in days], fontsize=CAPTION_PT)
+    certain_ax.set_xlabel(message("looper.deduction.day_axis", language))
+    certain_ax.margins(x=0.12)
+
+    for ax in axes:  # each panel's legend just above it, on the right: clear of the data
+        ax.legend(
+            loc="lower right", bbox_to_anchor=(1, 0.98), frameon=False, fontsize=CAPTION_PT, borderaxespad=0
+        )
+    fig.align_ylabels(axes)
+    fig.suptitle(message("looper.deduction.measures_title", language), fontsize=13, fontweight="bold")
+    return fig
 
 
 def candidates_table(
@@ -213,9 +395,9 @@ def candidates_table(
     """
     language = _language(language)
     rows = [
-        [day_label(when, language), r.candidates, r.total, f"{r.entropy_bits:.1f}", len(r.certain_roles)]
-        + ([str(r.probability_of(truth))] if truth is not None else [])
-        for when, r in history
+        [day_label(m.when, language), m.candidates, m.total, _decimal(m.bits, 1, language), m.certain]
+        + ([m.true_probability] if m.true_probability is not None else [])
+        for m in day_measures(history, truth)
     ]
     header = [
         "looper.deduction.after",
@@ -304,7 +486,11 @@ def next_table(result: Deduction, language: str | None = None) -> Table | None:
     if not data:
         return None
     rows = [
-        [describe_action(from_dict(n["action"]), language), f"{n['expected_bits']:.2f}", n["why"]]
+        [
+            describe_action(from_dict(n["action"]), language),
+            _decimal(n["expected_bits"], 2, language),
+            n["why"],
+        ]
         for n in data
     ]
     return Table(
@@ -442,8 +628,10 @@ class DeductionWidget:
 
 
 __all__ = [
+    "MEASURES_SIZE",
     "RECORDED_GAMES",
     "DayByDay",
+    "DayMeasures",
     "DeductionWidget",
     "Tables",
     "btx_scripts",
@@ -451,8 +639,10 @@ __all__ = [
     "candidates_table",
     "candidates_word",
     "day_label",
+    "day_measures",
     "eliminations_table",
     "guess_table",
+    "measures_chart",
     "message",
     "next_table",
     "picture",
