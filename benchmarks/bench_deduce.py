@@ -19,14 +19,18 @@ record is deduced from. In one run the benchmark
    baseline / now of the deduction time; and checks that
    both trees found the same number of consistent candidates.
 
-    python benchmarks/bench_deduce.py [--scripts btx | --scripts btx_01,fs_01 | --scripts all]
-        [--baseline COMMIT] [--limit SECONDS]
+    python benchmarks/bench_deduce.py [--scripts btx | --scripts btx_01,fs_01 | --scripts all
+        | --scripts btxt] [--baseline COMMIT] [--limit SECONDS]
     python benchmarks/bench_deduce.py --win-rate 40 [--cast 4 --days 3 --loops 2] [--goodwill] [--cards]
         [--sample N]
 
 ``--win-rate N`` instead plays N games per Basic Tragedy X script with the same heuristic Mastermind and
 seeds, once with the heuristic Protagonists and once with the deducing ones, and prints the win rates and
 the final-guess win rates with Wilson 95 % intervals (see ``win_rates``).
+
+``--scripts btxt`` (or a longer prefix, ``btxt_03``) measures the test scripts in the shape of the
+published Basic Tragedy X ones instead (``tests/looper/data/scripts/btxt_*.yaml``, issue 23); they are
+never part of ``btx`` or ``all``, which keep to the shipped scripts (see ``script_paths``).
 """
 
 from __future__ import annotations
@@ -70,6 +74,23 @@ ProtagonistsObservation = _observe.ProtagonistsObservation
 observation = _observe.observation
 _script = load("rulesengine.looper.rules.script")
 load_script, shipped_scripts = _script.load_script, _script.shipped_scripts
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The test scripts in the shape of the published Basic Tragedy X ones (issue 23), not shipped.
+TEST_SCRIPTS = ROOT / "tests" / "looper" / "data" / "scripts"
+
+
+def script_paths(wanted: list[str] | tuple[str, ...]) -> list[Path]:
+    """The shipped scripts whose ids start with one of the prefixes ``wanted`` (every one when it is
+    empty), then the test scripts ``btxt_*`` of :data:`TEST_SCRIPTS` that a prefix starting with
+    ``btxt`` names: ``btx`` and ``all`` keep to the shipped scripts."""
+    shipped = [p for p in shipped_scripts() if not wanted or any(p.stem.startswith(w) for w in wanted)]
+    tests = [
+        p
+        for p in sorted(TEST_SCRIPTS.glob("btxt_*.yaml"))
+        if any(w.startswith("btxt") and p.stem.startswith(w) for w in wanted)
+    ]
+    return [*shipped, *tests]
 
 
 def after_first_loop(path: str, seed: int = 0) -> Game:
@@ -137,8 +158,8 @@ def win_rates(
     totals: dict[str, list[int]] = {"heuristic": [0, 0, 0], "deducing": [0, 0, 0]}
     table: dict[str, dict[str, list[int]]] = {}
     n_scripts = 0
-    for path in shipped_scripts():
-        if not path.stem.startswith("btx") or not any(path.stem.startswith(w) for w in wanted):
+    for path in script_paths(wanted):
+        if not path.stem.startswith("btx"):
             continue
         n_scripts += 1
         base = load_script(path)
@@ -204,16 +225,13 @@ def win_rates(
     return table
 
 
-ROOT = Path(__file__).resolve().parents[1]
 BASELINE = "7b9d2d9"  # main before the counted deduction (issue 23)
 
 
 def measure(wanted: list[str]) -> dict[str, dict[str, Any]]:
     """Deduce after the first loop of each wanted script with the ``rulesengine`` on ``sys.path``."""
     out: dict[str, dict[str, Any]] = {}
-    for path in shipped_scripts():
-        if wanted and not any(path.stem.startswith(w) for w in wanted):
-            continue
+    for path in script_paths(wanted):
         game = after_first_loop(str(path))
         record = PublicRecord.from_game(game)
         _CACHE.clear()
@@ -274,7 +292,10 @@ def run_measure(tree: Path, script: str, limit: float, memory: float) -> dict[st
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--scripts", default="btx", help="comma-separated prefixes of script ids, or 'all' (default btx)"
+        "--scripts",
+        default="btx",
+        help="comma-separated prefixes of script ids, or 'all' (default btx; btxt: the test scripts of "
+        "tests/looper/data/scripts)",
     )
     parser.add_argument("--baseline", default=BASELINE, help=f"baseline commit (default {BASELINE})")
     parser.add_argument("--allow-different", action="store_true",
@@ -317,7 +338,7 @@ def main() -> int:
         )
         return 0
     wanted = [] if args.scripts == "all" else [w for w in args.scripts.split(",") if w]
-    names = [p.stem for p in shipped_scripts() if not wanted or any(p.stem.startswith(w) for w in wanted)]
+    names = [p.stem for p in script_paths(wanted)]
     print(f"Deduction after the first loop (heuristic agents, seed 0); baseline {args.baseline}, "
           f"limit {args.limit:.0f} s per script")
     print(
