@@ -389,10 +389,12 @@ class _NodeFacts:
         """No when the record's next public event cannot be the effect of ``ability`` from ``source``:
         the Brain's (brain.1) is one Intrigue on its location or a character there, the Conspiracy
         Theorist's and the Factor's (conspiracy_theorist.1, factor.1) one Paranoia on a character there,
-        each the first public event of its use (TL-D5a: the use itself is the Mastermind's). The public
-        events so far are the record's (the branch matched them), so the next one is the record's at
-        their count. Only options that could leave the record at once are not offered, and the role is
-        not read for them (the sheets are not split by it)."""
+        An Unsettling Rumor's (an_unsettling_rumor.1) one Intrigue on a location, the Doctor's Mastermind
+        use (doctor.1) one Paranoia more or less on a character with the Doctor; each the first public
+        event of its use (TL-D5a: the use itself is the Mastermind's). The public events so far are the
+        record's (the branch matched them), so the next one is the record's at their count. Only options
+        that could leave the record at once are not offered, and the role (or the plot) is not read for
+        them (the sheets are not split by it)."""
         events = self.events
         if events is None:
             return True
@@ -406,6 +408,10 @@ class _NodeFacts:
             return kind == "intrigue" and (target in game.places(source) or target in game.here(source))
         if ability in ("conspiracy_theorist.1", "factor.1"):
             return kind == "paranoia" and target in game.here(source)
+        if ability == "an_unsettling_rumor.1":
+            return kind == "intrigue" and target in game.locations
+        if ability == "doctor.1":
+            return kind == "paranoia" and target in game.others_here("doctor")
         return True
 
     def role_trait(self, content: Content, role: str, trait: str) -> object:

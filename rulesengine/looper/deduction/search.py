@@ -43,7 +43,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -71,7 +71,7 @@ from rulesengine.looper.deduction.results import (
     _FoundWeights,
 )
 from rulesengine.looper.deduction.sheets import Sheet, private_sheets, sheet_script
-from rulesengine.looper.rules.actions import Action, PlaceCard
+from rulesengine.looper.rules.actions import Action, Pass, PlaceCard, UseAbility
 from rulesengine.looper.rules.content import Content, load_content
 from rulesengine.looper.rules.engine import Game
 from rulesengine.looper.rules.rulings import from_options
@@ -131,7 +131,11 @@ class _Matcher:
 
     def _options(self, options: Sequence[Action], i: int) -> Sequence[Action]:
         """The Mastermind's options that can match the next observed events (a sound look-ahead)."""
-        if not options or not isinstance(options[0], PlaceCard) or i >= self.n_events:
+        if not options:
+            return options
+        if isinstance(options[0], Pass):
+            return self._abilities(options, i)
+        if not isinstance(options[0], PlaceCard) or i >= self.n_events:
             return options
         e = self.events[i]
         if e["kind"] != "card_placed":
@@ -146,6 +150,36 @@ class _Matcher:
         return [
             a for a in options if isinstance(a, PlaceCard) and a.target == target and card in (None, a.card)
         ]
+
+    def _abilities(self, options: Sequence[Action], i: int) -> Sequence[Action]:
+        """The options of a decision that can pass, less the Mastermind's abilities whose first public
+        event (:data:`_EFFECTS`; TL-D5a: the use itself is the Mastermind's) is not the record's next one.
+        ``Pass`` is always kept: every branch still meets the record."""
+        e = self.events[i] if i < self.n_events else None
+        out = [
+            a
+            for a in options
+            if not isinstance(a, UseAbility)
+            or a.ability not in _EFFECTS
+            or (
+                e is not None
+                and e["kind"] == _EFFECTS[a.ability]
+                and e.get("target") == a.target
+                and (e.get("amount") == 1 if a.extra != "-" else e.get("amount") in (0, -1))
+            )
+        ]
+        return options if len(out) == len(options) else out
+
+
+# the first public event of a Mastermind ability's use (abilities.apply_mastermind): one token of this
+# kind on its target, one more (the Doctor's "-": one less, or none at zero)
+_EFFECTS: Final = {
+    "brain.1": "intrigue",
+    "an_unsettling_rumor.1": "intrigue",
+    "conspiracy_theorist.1": "paranoia",
+    "factor.1": "paranoia",
+    "doctor.1": "paranoia",
+}
 
 
 class _Explorer(_Matcher):

@@ -368,7 +368,11 @@ def mastermind_options(game: Game) -> tuple[UseAbility, ...]:
                 if aid == "brain.1":
                     out += [use_ability(aid, cid, loc) for loc in sorted(game.places(cid))]
                 out += [use_ability(aid, cid, c) for c in game.here(cid)]
-    if game.has_plot("an_unsettling_rumor") and "an_unsettling_rumor.1" not in game.mm_used_loop:
+    if (
+        "an_unsettling_rumor.1" not in game.mm_used_loop
+        and game.worth_asking("an_unsettling_rumor.1", "")
+        and game.has_plot("an_unsettling_rumor")
+    ):
         out += [use_ability("an_unsettling_rumor.1", "", loc) for loc in game.locations]
     rule = game.rulings.doctor_mastermind_use
     if (
@@ -377,6 +381,7 @@ def mastermind_options(game: Game) -> tuple[UseAbility, ...]:
         and game.active("doctor")
         and not game.doctor_mm_today
         and (rule == "refusal" or game.chars["doctor"].goodwill >= 2)
+        and game.worth_asking("doctor.1", "doctor")
         and game.refusal("doctor") != "none"  # (the public conditions first: fewer reads of the role)
     ):
         out += [

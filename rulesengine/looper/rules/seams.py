@@ -73,10 +73,12 @@ class HiddenFacts(Protocol):
     def role_trait(self, content: Content, role: str, trait: str) -> object: ...
 
     def worth_asking(self, game: Table, ability: str, source: str) -> bool:
-        """Whether the engine should read ``source``'s role to offer the optional Mastermind ability
-        ``ability`` now (TL-D5). The default is always: every option is offered. A provider that follows
-        a record (the deduction) answers no when that ability's public effect could not be the record's
-        next public event: the option could only leave the record, so the role is not read for it."""
+        """Whether the engine should read the hidden fact that decides whether the optional Mastermind
+        ability ``ability`` is offered now (TL-D5): ``source``'s role, or for a plot's rule (an empty
+        ``source``) whether the script has that plot. The default is always: every option is offered. A
+        provider that follows a record (the deduction) answers no when that ability's public effect could
+        not be the record's next public event: the option could only leave the record, so the fact is not
+        read for it."""
         ...
 
 
