@@ -707,11 +707,14 @@ class Game(Table):
             return ()
         target = next(pc.target for pc in self.cards if pc.card == "forbid_intrigue")
         options: list[Action] = []
-        for c in self.with_role("cultist"):
-            ch = self.chars[c]
+        chars, roles = self.chars, self.roles
+        for c in self.cast:  # (the public conditions first, the role last: fewer reads of hidden roles)
+            ch = chars[c]
             if not ch.alive or ch.location is None:
                 continue
-            if target == ch.location or (target in self.chars and self.chars[target].location == ch.location):
+            if (
+                target == ch.location or (target in chars and chars[target].location == ch.location)
+            ) and roles[c] == "cultist":
                 options.append(UseAbility("cultist.1", c, target))
         return tuple(sorted(set(options), key=ability_order))
 
