@@ -7,7 +7,7 @@ branches joined at each day's start); only its nodes differ. A node here is a li
 other factor left open — and a question is answered by asking whether each answer still has a sheet
 (:meth:`Space.parts`), never by reading a list of sheets. At the end every leaf is a set of boxes times
 its culprit sets, and the candidates are counted: the leaves are made disjoint (best leaf first, each
-box minus the boxes already counted, :func:`_minus`) and each disjoint piece is counted exactly
+box minus the boxes met before it, :func:`_minus`) and each disjoint piece is counted exactly
 (:meth:`Space.count` times :func:`count_culprits`). The eliminations are the same counts at each
 threshold of "how far the best leaf holding a candidate followed the record".
 
@@ -680,7 +680,11 @@ def _pieces(
     space: Space, days: list[int], leaves: Sequence[_TreeLeaf]
 ) -> tuple[list[tuple[Piece, History]], dict[int, int]]:
     """The leaves made disjoint, best first: the consistent pieces with their decisions, and how many
-    candidates are held best by a leaf that followed the record ``r`` events (``_OK``: consistent)."""
+    candidates are held best by a leaf that followed the record ``r`` events (``_OK``: consistent).
+
+    Each box, best first, is cut by the boxes met before it — the boxes themselves, not the pieces
+    already cut from them (their union is the same; whole boxes are fewer and cut into fewer pieces) —
+    and a box inside one met before is skipped at once. Only the pieces are counted."""
     best: dict[Piece, tuple[int, int, History]] = {}
     for n, leaf in enumerate(leaves):
         cm = tuple(_cmask(space, leaf.culprits[d]) for d in days)
@@ -690,14 +694,13 @@ def _pieces(
             old = best.get(key)
             if old is None or (leaf.reached, -n) > (old[0], -old[1]):
                 best[key] = (leaf.reached, n, leaf.history)
-    done = _Pieces()
+    seen = _Pieces()  # (the boxes met so far, overlapping: only their union matters)
     consistent: list[tuple[Piece, History]] = []
     counts: dict[int, int] = defaultdict(int)
     n_cast = len(space.cast)
     # level by level (how far the leaves followed the record, best first); below the consistent level the
-    # leaves' boxes are joined first (no decisions are kept there), and after each level the pieces
-    # counted so far are joined (fewer to subtract from the next levels; the consistent pieces keep
-    # their decisions in ``consistent``)
+    # leaves' boxes are joined first (no decisions are kept there), and after each level the boxes met
+    # so far are joined (fewer to cut the next levels by)
     levels: dict[int, list[tuple[Piece, History]]] = defaultdict(list)
     for key, (reached, _, history) in sorted(best.items(), key=lambda kv: (-kv[1][0], kv[1][1])):
         levels[reached].append((key, history))
@@ -707,29 +710,33 @@ def _pieces(
             items = [(k, ()) for k in _joined([k for k, _ in items])]
         for key, history in items:
             pieces = [key]
-            for o in done.overlapping(key):
-                pieces = [q for p in pieces for q in _minus(p, o)]
-                if not pieces:
-                    break
+            if seen.n:
+                over = seen.overlapping(key)
+                if any(all(x & ~y == 0 for x, y in zip(key, o, strict=True)) for o in over):
+                    continue  # (inside a box met before: nothing of it is new)
+                for o in over:
+                    pieces = [q for p in pieces for q in _minus(p, o)]
+                    if not pieces:
+                        break
             for p in pieces:
                 size = space.count(Box(p[0], p[1], tuple(p[2 : 2 + n_cast]))) * count_culprits(
                     tuple(p[2 + n_cast :])
                 )
                 if size:
                     counts[reached] += size
-                    done.add(p)
                     if reached == _OK:
                         consistent.append((p, history))
-        rows = _joined(done.rows)
-        if len(rows) < len(done.rows):
-            done = _Pieces()
+            seen.add(key)
+        rows = _joined(seen.rows)
+        if len(rows) < len(seen.rows):
+            seen = _Pieces()
             for p in rows:
-                done.add(p)
+                seen.add(p)
     return consistent, counts
 
 
 class _Pieces:
-    """Disjoint pieces (tuples of factor masks) with a fast search for those a box meets: each factor
+    """Boxes (tuples of factor masks) with a fast search for those a box meets: each factor
     in 62-bit chunks as columns of a numpy array."""
 
     CHUNK = 62
