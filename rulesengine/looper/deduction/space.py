@@ -37,7 +37,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator
+import operator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -177,6 +178,16 @@ class Space:
             )
             for k in self.rules
         ]
+        # the same, ready for the count's inner loop: the regular characters' masks as one getter, what
+        # counts of each, the irregular characters' indices and the free roles
+        regular = [n for n in range(len(self.cast)) if not self.irregular[n]]
+        self._regular: Callable[[tuple[int, ...]], tuple[int, ...]] = (
+            operator.itemgetter(*regular)
+            if len(regular) > 1
+            else (lambda roles: tuple(roles[n] for n in regular))
+        )
+        self._irregular = tuple(n for n in range(len(self.cast)) if self.irregular[n])
+        self._fast = [(tuple(keep[n] for n in regular), free) for keep, free in self._keep]
         self._rc: dict[tuple[int, tuple[int, ...]], int] = {}
         self._feasible: dict[tuple[int, tuple[int, ...]], bool] = {}
         self._by_rules: dict[int, list[tuple[int, list[int]]]] = {}
@@ -214,18 +225,14 @@ class Space:
         return hit
 
     def _count_rule(self, rule: int, roles: tuple[int, ...]) -> int:
-        keep, free = self._keep[rule]
+        keep, free = self._fast[rule]
         ways = 1
-        effs = []
-        for mask, k in zip(roles, keep, strict=True):
-            if k < 0:  # an irregular character: any of the combination's free roles
-                ways *= (mask & free).bit_count()
-                if not ways:
-                    return 0
-            else:
-                effs.append(mask & k)
-        effs.sort()
-        key = (rule, tuple(effs))
+        for n in self._irregular:  # an irregular character: any of the combination's free roles
+            ways *= (roles[n] & free).bit_count()
+        if not ways:
+            return 0
+        effs = tuple(sorted(map(operator.and_, self._regular(roles), keep)))
+        key = (rule, effs)
         hit = self._memo.get(key)
         if hit is None:
             groups = tuple((m, len(list(g))) for m, g in itertools.groupby(effs))
