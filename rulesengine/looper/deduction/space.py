@@ -188,6 +188,13 @@ class Space:
         )
         self._irregular = tuple(n for n in range(len(self.cast)) if self.irregular[n])
         self._fast = [(tuple(keep[n] for n in regular), free) for keep, free in self._keep]
+        # a quick test before the counts (a necessary condition): the rules under which each character
+        # has a role its mask allows, and the rules that need a role no mask allows, as masks of rules
+        self._ok_rules: dict[tuple[int, int], int] = {}
+        self._needing = [
+            sum(1 << r for r, k in enumerate(self.rules) if any(b == bit and lo > 0 for b, lo, _ in k.need))
+            for bit in range(len(self.role_names))
+        ]
         self._rc: dict[tuple[int, tuple[int, ...]], int] = {}
         self._feasible: dict[tuple[int, tuple[int, ...]], bool] = {}
         self._by_rules: dict[int, list[tuple[int, list[int]]]] = {}
@@ -263,9 +270,37 @@ class Space:
             hit = self._by_rules[combos] = list(by.items())
         return hit
 
+    def _possible_rules(self, roles: tuple[int, ...]) -> int:
+        """The rules under which ``roles`` may have an assignment (a mask of rules; a necessary
+        condition): each character has a role its mask allows, and no role a rule needs is out of every
+        mask."""
+        ok = (1 << len(self.rules)) - 1
+        known = self._ok_rules
+        seen = 0
+        for n, mask in enumerate(roles):
+            rules = known.get((n, mask))
+            if rules is None:
+                irregular = self.irregular[n]
+                rules = known[(n, mask)] = sum(
+                    1 << r
+                    for r, (keep, free) in enumerate(self._keep)
+                    if mask & (free if irregular else keep[n])
+                )
+            ok &= rules
+            seen |= mask
+        unseen = self.all_roles & ~seen
+        while unseen and ok:
+            low = unseen & -unseen
+            unseen ^= low
+            ok &= ~self._needing[low.bit_length() - 1]
+        return ok
+
     def _combo_counts(self, box: Box) -> Iterator[tuple[int, int]]:
         out: list[tuple[int, int]] = []
+        possible = self._possible_rules(box.roles)
         for rule, combos in self._rules_of(box.combos):
+            if not possible >> rule & 1:
+                continue
             c = self._rc.get((rule, box.roles))
             if c is None:
                 c = self._rc[(rule, box.roles)] = self._count_rule(rule, box.roles)
@@ -294,7 +329,10 @@ class Space:
                 self._feasible.clear()
             rc = self._rc
             known = False
-            for rule, _ in self._rules_of(box.combos):
+            possible = self._possible_rules(box.roles)
+            for rule, _ in self._rules_of(box.combos) if possible else ():
+                if not possible >> rule & 1:
+                    continue
                 c = rc.get((rule, box.roles))
                 if c is None:
                     c = rc[(rule, box.roles)] = self._count_rule(rule, box.roles)
