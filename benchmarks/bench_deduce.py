@@ -16,8 +16,9 @@ record is deduced from. In one run the benchmark
    whole candidates (sheets × culprit assignments), the sheets replayed after the cheap filters, the
    engine steps run, the consistent candidates, the time to enumerate the sheets (now and, in brackets,
    the baseline's), the time of the deduction with the sheets cached (baseline and now), and the ratio
-   baseline / now of the deduction time; and checks that
-   both trees found the same number of consistent candidates.
+   baseline / now of the deduction time; then, now, the whole ``looper deduce SCRIPT DECISIONS --json``
+   command as a user runs it (a fresh interpreter: imports, loading, deducing, printing) and its peak
+   resident memory; and checks that both trees found the same number of consistent candidates.
 
     python benchmarks/bench_deduce.py [--scripts btx | --scripts btx_01,fs_01 | --scripts all
         | --scripts btxt] [--baseline COMMIT] [--limit SECONDS]
@@ -39,8 +40,10 @@ import argparse
 import json
 import math
 import os
+import resource
 import subprocess
 import sys
+import tempfile
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -74,6 +77,7 @@ ProtagonistsObservation = _observe.ProtagonistsObservation
 observation = _observe.observation
 _script = load("rulesengine.looper.rules.script")
 load_script, shipped_scripts = _script.load_script, _script.shipped_scripts
+decisions_document = load("rulesengine.looper.play.replay").decisions_document
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The test scripts in the shape of the published Basic Tragedy X ones (issue 23), not shipped.
@@ -249,6 +253,7 @@ def measure(wanted: list[str]) -> dict[str, dict[str, Any]]:
         t0 = time.perf_counter()
         result = deduce(record)
         t_deduce = time.perf_counter() - t0
+        command, command_peak = _command(path, game)
         out[path.stem] = {
             "sheets": n_sheets,
             "total": result.total,
@@ -257,16 +262,45 @@ def measure(wanted: list[str]) -> dict[str, dict[str, Any]]:
             "consistent": result.candidates,
             "enumerate": t_sheets,
             "deduce": t_deduce,
+            "command": command,
+            "command_peak_mb": command_peak,
         }
         print(json.dumps({path.stem: out[path.stem]}), flush=True)
     return out
 
 
+#: ``python -m rulesengine`` that prints its peak memory last on stderr (a fresh program's, not the
+#: benchmark's: the peak a child inherits over ``fork`` is the parent's)
+_PEAK_MAIN = (
+    "import atexit, resource, runpy, sys\n"
+    "def peak():\n"
+    "    try:\n"
+    "        with open('/proc/self/status') as f:\n"
+    "            mb = [int(x.split()[1]) / 1024 for x in f if x.startswith('VmHWM:')][0]\n"
+    "    except OSError:  # (not Linux: the process's peak, bytes on macOS)\n"
+    "        mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20\n"
+    "    print('peak', mb, file=sys.stderr)\n"
+    "atexit.register(peak)\n"
+    "runpy.run_module('rulesengine', run_name='__main__', alter_sys=True)\n"
+)
+
+
+def _command(path: Path, game: Game) -> tuple[float, float]:
+    """The whole ``looper deduce SCRIPT DECISIONS --json`` command on ``game``'s decisions, as a user
+    runs it (a fresh interpreter: imports, loading, deducing, printing): its seconds and peak MB."""
+    with tempfile.TemporaryDirectory() as tmp:
+        decisions = Path(tmp) / "decisions.json"
+        decisions.write_text(json.dumps(decisions_document(game)), encoding="utf-8")
+        cmd = [sys.executable, "-c", _PEAK_MAIN, "looper", "deduce", str(path), str(decisions), "--json"]
+        t0 = time.perf_counter()
+        proc = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=tmp)
+        seconds = time.perf_counter() - t0  # (cwd: not this folder's package, the tree's on PYTHONPATH)
+    return seconds, float(proc.stderr.strip().splitlines()[-1].split()[1])
+
+
 def run_measure(tree: Path, script: str, limit: float, memory: float) -> dict[str, Any] | str:
     """:func:`measure` of one script in a subprocess importing ``rulesengine`` from ``tree``, at most
     ``limit`` seconds and ``memory`` GB of address space (else ``"time"`` or ``"memory"``)."""
-    import resource
-
     env = {**os.environ, "PYTHONPATH": str(tree)}
     env.pop("RULESENGINE_DATA", None)
     cmd = [sys.executable, str(Path(__file__).resolve()), "--measure", script]
@@ -343,7 +377,8 @@ def main() -> int:
           f"limit {args.limit:.0f} s per script")
     print(
         f"{'script':26} {'sheets':>9} {'candidates':>12} {'replayed':>8} {'steps':>7} {'consistent':>10} "
-        f"{'enumerate/s':>11} {'(baseline)':>10} {'baseline/s':>10} {'now/s':>7} {'ratio':>7}"
+        f"{'enumerate/s':>11} {'(baseline)':>10} {'baseline/s':>10} {'now/s':>7} {'ratio':>7} "
+        f"{'command/s':>9} {'peak/MB':>7}"
     )
     with baseline_worktree(args.baseline, "bench_deduce_") as tree:
         for name in names:
@@ -359,7 +394,7 @@ def main() -> int:
             if isinstance(measured, dict) and "refused" in measured:
                 print(f"{name:26} {now['sheets']:>9,} {now['total']:>12,} {'-':>8} {now['steps']:>7,} "
                       f"{now['consistent']:>10,} {now['enumerate']:>11.2f} {'-':>10} {'refused':>10} "
-                      f"{now['deduce']:>7.2f} {'-':>7}", flush=True)
+                      f"{now['deduce']:>7.2f} {'-':>7}{_costs(now)}", flush=True)
                 continue
             base = measured if isinstance(measured, dict) else None
             if base is not None and base["consistent"] != now["consistent"] and not args.allow_different:
@@ -374,10 +409,15 @@ def main() -> int:
             print(
                 f"{name:26} {now['sheets']:>9,} {now['total']:>12,} {now['replayed']:>8,} "
                 f"{now['steps']:>7,} {now['consistent']:>10,} {now['enumerate']:>11.2f} {e} {b} "
-                f"{now['deduce']:>7.2f} {r:>7}",
+                f"{now['deduce']:>7.2f} {r:>7}{_costs(now)}",
                 flush=True,
             )
     return 0
+
+
+def _costs(now: dict[str, Any]) -> str:
+    """The whole command's seconds and peak memory (now)."""
+    return f" {now['command']:>9.2f} {now['command_peak_mb']:>7.0f}"
 
 
 if __name__ == "__main__":
