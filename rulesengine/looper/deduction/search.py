@@ -71,7 +71,7 @@ from rulesengine.looper.deduction.results import (
     _FoundWeights,
 )
 from rulesengine.looper.deduction.sheets import Sheet, private_sheets, sheet_script
-from rulesengine.looper.rules.actions import Action, Pass, PlaceCard, UseAbility
+from rulesengine.looper.rules.actions import Action, Allow, Pass, PlaceCard, Refuse, UseAbility
 from rulesengine.looper.rules.content import Content, load_content
 from rulesengine.looper.rules.engine import Game
 from rulesengine.looper.rules.rulings import from_options
@@ -135,6 +135,8 @@ class _Matcher:
             return options
         if isinstance(options[0], Pass):
             return self._abilities(options, i)
+        if isinstance(options[0], (Allow, Refuse)):
+            return self._responses(options, i)
         if not isinstance(options[0], PlaceCard) or i >= self.n_events:
             return options
         e = self.events[i]
@@ -150,6 +152,16 @@ class _Matcher:
         return [
             a for a in options if isinstance(a, PlaceCard) and a.target == target and card in (None, a.card)
         ]
+
+    def _responses(self, options: Sequence[Action], i: int) -> Sequence[Action]:
+        """The Mastermind's answers to a goodwill ability (TL-D6c) that can match the record: Allow's first
+        public event is goodwill_resolved, Refuse's goodwill_refused. When the record's next event is
+        neither, both answers leave it there alike (the same leaf), and the first stands for both."""
+        if len(options) < 2 or i >= self.n_events:
+            return options
+        kind = self.events[i]["kind"]
+        want = Allow if kind == "goodwill_resolved" else Refuse if kind == "goodwill_refused" else None
+        return [a for a in options if want is not None and isinstance(a, want)] or options[:1]
 
     def _abilities(self, options: Sequence[Action], i: int) -> Sequence[Action]:
         """The options of a decision that can pass, less the Mastermind's abilities whose first public
