@@ -245,6 +245,7 @@ class _Counted:
         )
         if self.count and self.total_weight == 0:
             raise InputError("prior", "every consistent candidate has weight 0")
+        self._roles: dict[str, dict[str, Fraction]] | None = None
 
     # ------------------------------------------------------------- distributions
     def _mass(self, box: Box, factor: int, combos: Sequence[tuple[int, int]] | None = None) -> Fraction:
@@ -252,6 +253,13 @@ class _Counted:
         return factor * sum((self.combo_weight[k] * c for k, c in cc), Fraction(0))
 
     def roles(self) -> dict[str, dict[str, Fraction]]:
+        """Each character's role distribution (computed once: ``Deduction.roles`` is read often, a copy
+        each time)."""
+        if self._roles is None:
+            self._roles = self._role_distributions()
+        return {c: dict(d) for c, d in self._roles.items()}
+
+    def _role_distributions(self) -> dict[str, dict[str, Fraction]]:
         space = self.space
         out: dict[str, dict[str, Fraction]] = {}
         for n, c in enumerate(space.cast):
