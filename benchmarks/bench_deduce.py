@@ -253,7 +253,8 @@ def measure(wanted: list[str]) -> dict[str, dict[str, Any]]:
                 out[path.stem] = {"refused": str(why)}
                 print(json.dumps({path.stem: out[path.stem]}), flush=True)
                 continue
-            n_sheets = space.count(space.whole())
+            wholes = space.wholes() if hasattr(space, "wholes") else [space.whole()]  # (a Copycat: several)
+            n_sheets = sum(space.count(b) for b in wholes)
         t_sheets = time.perf_counter() - t0
         t0 = time.perf_counter()
         result = deduce(record)

@@ -147,6 +147,49 @@ CASES = [
 ]
 
 
+# small scripts with the Copycat (his role a copy of another cast member's, outside the role counts),
+# one beside the Mystery Boy (an irregular role): (script, cast, days, loops)
+COPYCAT = [
+    ("btx_01_first_contract", ("copycat", "girl_student", "boy_student"), 2, 1),
+    ("fs_01_tutorial", ("girl_student", "copycat", "shrine_maiden", "boy_student"), 2, 2),
+    ("btx_02_clockwork_hearts", ("copycat", "mystery_boy", "girl_student", "office_worker"), 2, 1),
+]
+
+
+@pytest.mark.parametrize(("name", "cast", "days", "loops"), COPYCAT)
+@pytest.mark.parametrize("seed", [0, 1])
+def test_counted_equals_enumerated_with_the_copycat(
+    name: str, cast: tuple[str, ...], days: int, loops: int, seed: int
+) -> None:
+    """The Copycat's copied role, kept by the root boxes (one per copied role and first original), gives
+    the enumerated answers: counts, distributions, eliminations, best guesses."""
+    script = with_cast(name, cast, days, loops, seed * 7)
+    space = Space.of(PublicSheet.of(script).frame())
+    assert sum(space.count(b) for b in space.wholes()) == len(private_sheets(script))
+    for steps in (0, 10, 300):
+        record = PublicRecord.from_game(played(script, seed, steps, heuristic=seed == 0))
+        a, b = deduce_counted(record), deduce_enumerated(record)
+        same(a, b)
+        assert a.probability_of(script) == b.probability_of(script) > 0
+
+
+def test_the_whole_cherry_tree_circle_is_deduced_with_its_copycat() -> None:
+    """``btx_04`` (a Copycat among ten characters, 25 million sheets: too many to list) is deduced by
+    counting after each of the first days: the true script kept, the distributions summing to 1, the
+    count never rising."""
+    script = load_script(SCRIPTS_DIR / "btx_04_cherry_tree_circle.yaml")
+    assert "copycat" in script.cast
+    game = played(script, 0, 60, heuristic=True)
+    counts = []
+    for _loop, _day, record in day_records(game)[:3]:
+        result = deduce(record)
+        assert result.probability_of(script) > 0
+        assert all(sum(d.values()) == 1 for d in result.roles.values())
+        assert all(sum(d.values()) == 1 for d in result.culprits.values())
+        counts.append(result.candidates)
+    assert counts == sorted(counts, reverse=True)
+
+
 @pytest.mark.parametrize(("name", "cast", "days", "loops"), CASES)
 @pytest.mark.parametrize("seed", [0, 1, 2])
 @pytest.mark.parametrize("heuristic", [True, False])

@@ -41,8 +41,8 @@ from rulesengine.looper.deduction.results import (
     _FoundCandidates,
     _FoundWeights,
 )
-from rulesengine.looper.deduction.search import _OK, _Tree, _TreeLeaf, _Witnesses, deduce_enumerated
-from rulesengine.looper.deduction.sheets import MAX_SHEETS, Sheet, params_of, sheet_bound
+from rulesengine.looper.deduction.search import _OK, _Tree, _TreeLeaf, _Witnesses
+from rulesengine.looper.deduction.sheets import Sheet, params_of
 from rulesengine.looper.deduction.space import Box, Space, _assignments, count_culprits
 from rulesengine.looper.rules.content import Content, load_content
 from rulesengine.looper.rules.script import Script
@@ -444,7 +444,8 @@ def _regions(boxes: list[tuple[int, ...]]) -> list[tuple[tuple[int, ...], frozen
 Target = tuple[int, ...]
 """What decides which combinations allow a role assignment: the count of each role among the counted
 characters (by role bit; the Person's entry 0), then 1 when a character who is not a girl holds the Key
-Person (Sign with me! forbids it), then each irregular character's role bit."""
+Person (Sign with me! forbids it), then each uncounted character's role bit (an irregular character's,
+a copy's)."""
 
 
 def _targets(space: Space, weights: Mapping[int, Fraction]) -> dict[Target, Fraction]:
@@ -452,7 +453,7 @@ def _targets(space: Space, weights: Mapping[int, Fraction]) -> dict[Target, Frac
     allowing it: counts within the combination's ranges, irregular roles among its free roles, and a
     Key Person who is not a girl only where no plot asks for a girl."""
     n_roles = len(space.role_names)
-    irregular = [n for n, x in enumerate(space.irregular) if x]
+    uncounted = [n for n, x in enumerate(space.uncounted) if x]
     kp = space.bit.get("key_person")
     by_rule: dict[int, Fraction] = defaultdict(Fraction)
     for k, w in weights.items():
@@ -460,7 +461,10 @@ def _targets(space: Space, weights: Mapping[int, Fraction]) -> dict[Target, Frac
     out: dict[Target, Fraction] = defaultdict(Fraction)
     for rule, w in by_rule.items():
         comb = space.rules[rule]
-        frees = [[b for b in range(n_roles) if comb.free >> b & 1] for _ in irregular]
+        frees = [
+            list(range(n_roles)) if space.copies[n] else [b for b in range(n_roles) if comb.free >> b & 1]
+            for n in uncounted
+        ]
         for counts in itertools.product(*(range(lo, hi + 1) for _, lo, hi in comb.need)):
             vec = [0] * n_roles
             for (bit, _, _), c in zip(comb.need, counts, strict=True):
@@ -493,7 +497,7 @@ def _exact(space: Space, roles: tuple[int, ...], target: Target, *, girls_only: 
     groups: dict[int, int] = defaultdict(int)
     j = 0
     for n, mask in enumerate(roles):
-        if space.irregular[n]:
+        if space.uncounted[n]:
             if not mask >> extra[j] & 1:
                 return 0
             j += 1
@@ -602,19 +606,15 @@ def deduce(
     content: Content | None = None,
     prior: Mapping[str, Fraction | int] | None = None,
 ) -> Deduction:
-    """Every candidate consistent with ``record``, weighted uniformly or by a prior over plots.
-
-    The same answer two ways: the counted search (:func:`deduce_counted`), which lists no sheet, and
-    where it cannot hold the cast (a Copycat's copied role), the enumerated table
+    """Every candidate consistent with ``record``, weighted uniformly or by a prior over plots: the
+    counted search (:func:`deduce_counted`), which lists no sheet. The enumerated table
     (:func:`~rulesengine.looper.deduction.search.deduce_enumerated`, within
-    :data:`~rulesengine.looper.deduction.sheets.MAX_SHEETS`). A test compares the two.
+    :data:`~rulesengine.looper.deduction.sheets.MAX_SHEETS`) gives the same answers and is kept as the
+    reference the tests compare it with (with a Copycat too, since the counted space holds his copy).
     """
     if not isinstance(record, PublicRecord):
         raise InputError("record", f"expected a PublicRecord, got {type(record).__name__}")
     content = content if content is not None else load_content()
-    copies = any("copies_role" in content.characters[c].traits for c in record.sheet.cast)
-    if copies and sheet_bound(record.sheet.frame(), content) <= MAX_SHEETS:
-        return deduce_enumerated(record, content, prior)
     return deduce_counted(record, content, prior)
 
 
@@ -640,13 +640,13 @@ def deduce_counted(
     base = {d: frozenset([known[d]] if d in known else cast) for d in days}
     base_masks = tuple(_cmask(space, base[d]) for d in days)
     n_culprit_sets = count_culprits(base_masks)
-    n_sheets = space.count(space.whole())
+    roots = space.wholes()
+    n_sheets = sum(space.count(b) for b in roots)
     total = n_sheets * every_culprit
     removed: dict[int, int] = defaultdict(int)
     reason: dict[int, tuple[str, dict[str, Any]]] = {}
     _culprit_reveal(record, n_sheets, every_culprit, n_culprit_sets, removed, reason)
-    whole = space.tight(space.whole())
-    boxes = [whole] if whole is not None else []
+    boxes = [t for b in roots if (t := space.tight(b)) is not None]
     alive = n_sheets
     for i, cond, why_id, fields in _conditions(record):
         boxes = _normal(_apply(space, boxes, cond))

@@ -120,9 +120,13 @@ class Space:
         chars = content.characters
         self.irregular = tuple("irregular_role" in chars[c].traits for c in self.cast)
         self.never_person = tuple("never_person" in chars[c].traits for c in self.cast)
-        copies = [c for c in self.cast if "copies_role" in chars[c].traits]
-        if copies:  # (a role equal to another's: not a factor of its own)
-            raise InputError.of(frame.id or "script", "looper.deduce.copies_counted", character=copies[0])
+        # the Copycat: his role a copy of another cast member's, left out of the role counts; the
+        # constraint between them is kept by the root boxes (:meth:`wholes`), not by the counts
+        self.copies = tuple("copies_role" in chars[c].traits for c in self.cast)
+        if sum(self.copies) > 1:  # (one Copycat in the content; two copies of each other would loop)
+            copy = self.cast[self.copies.index(True)]
+            raise InputError.of(frame.id or "script", "looper.deduce.copies_counted", character=copy)
+        self.uncounted = tuple(a or b for a, b in zip(self.irregular, self.copies, strict=True))
         self.girl = tuple("girl" in chars[c].tags for c in self.cast)
         combos = []
         for main in tset.main_plots:
@@ -163,12 +167,13 @@ class Space:
         self.params: list[Params] = _valid_parameters(frame, content)
         self.all_params = (1 << len(self.params)) - 1
         self._memo: dict[tuple[object, ...], int] = {}
-        # per rule: what of each character's mask counts (-1: an irregular character), and the free roles
+        # per rule: what of each character's mask counts (-1: an irregular character or a copy), and the
+        # free roles
         self._keep = [
             (
                 tuple(
                     -1
-                    if self.irregular[n]
+                    if self.uncounted[n]
                     else k.counted
                     & ~(0 if self.girl[n] else k.girl_only)
                     & ~(1 << self.bit["person"] if self.never_person[n] else 0)
@@ -179,15 +184,22 @@ class Space:
             for k in self.rules
         ]
         # the same, ready for the count's inner loop: the regular characters' masks as one getter, what
-        # counts of each, the irregular characters' indices and the free roles
-        regular = [n for n in range(len(self.cast)) if not self.irregular[n]]
+        # counts of each, the uncounted characters' indices and the roles each may take (an irregular
+        # character the free roles, a copy any role)
+        regular = [n for n in range(len(self.cast)) if not self.uncounted[n]]
         self._regular: Callable[[tuple[int, ...]], tuple[int, ...]] = (
             operator.itemgetter(*regular)
             if len(regular) > 1
             else (lambda roles: tuple(roles[n] for n in regular))
         )
-        self._irregular = tuple(n for n in range(len(self.cast)) if self.irregular[n])
-        self._fast = [(tuple(keep[n] for n in regular), free) for keep, free in self._keep]
+        self._uncounted = tuple(n for n in range(len(self.cast)) if self.uncounted[n])
+        self._fast = [
+            (
+                tuple(keep[n] for n in regular),
+                tuple(self.all_roles if self.copies[n] else free for n in self._uncounted),
+            )
+            for keep, free in self._keep
+        ]
         # a quick test before the counts (a necessary condition): the rules under which each character
         # has a role its mask allows, and the rules that need a role no mask allows, as masks of rules
         self._ok_rules: dict[tuple[int, int], int] = {}
@@ -216,8 +228,31 @@ class Space:
 
     # ------------------------------------------------------------------ boxes
     def whole(self) -> Box:
-        """Every sheet."""
+        """Every sheet, as one box: a cast without a Copycat (:meth:`wholes` for any cast)."""
+        if any(self.copies):
+            raise ValueError("a cast with a Copycat is not one box: Space.wholes()")
         return Box(self.all_combos, self.all_params, (self.all_roles,) * len(self.cast))
+
+    def wholes(self) -> list[Box]:
+        """Every sheet, as disjoint boxes. Without a Copycat the one box of :meth:`whole`; with one, a box
+        per role ``r`` he copies and the first other character ``x`` (in cast order) who holds it: his
+        role and ``x``'s are ``r``, the characters before ``x`` hold another. Every sheet of a box — and
+        of a part or a join of boxes — has an original for his copy, so the counts can leave him out
+        like an irregular character (any role his mask allows)."""
+        if not any(self.copies):
+            return [self.whole()]
+        k = self.copies.index(True)
+        out = []
+        for b in range(len(self.role_names)):
+            bit = 1 << b
+            roles = [self.all_roles] * len(self.cast)
+            roles[k] = bit
+            for x in range(len(self.cast)):
+                if x == k:
+                    continue
+                out.append(Box(self.all_combos, self.all_params, (*roles[:x], bit, *roles[x + 1 :])))
+                roles[x] = self.all_roles & ~bit
+        return out
 
     def roles_of(self, mask: int) -> list[str]:
         return [r for n, r in enumerate(self.role_names) if mask >> n & 1]
@@ -232,9 +267,9 @@ class Space:
         return hit
 
     def _count_rule(self, rule: int, roles: tuple[int, ...]) -> int:
-        keep, free = self._fast[rule]
+        keep, frees = self._fast[rule]
         ways = 1
-        for n in self._irregular:  # an irregular character: any of the combination's free roles
+        for n, free in zip(self._uncounted, frees, strict=True):  # an uncounted character: any of its roles
             ways *= (roles[n] & free).bit_count()
         if not ways:
             return 0
@@ -280,11 +315,11 @@ class Space:
         for n, mask in enumerate(roles):
             rules = known.get((n, mask))
             if rules is None:
-                irregular = self.irregular[n]
+                irregular, copy = self.irregular[n], self.copies[n]
                 rules = known[(n, mask)] = sum(
                     1 << r
                     for r, (keep, free) in enumerate(self._keep)
-                    if mask & (free if irregular else keep[n])
+                    if mask & (self.all_roles if copy else free if irregular else keep[n])
                 )
             ok &= rules
             seen |= mask
