@@ -9,6 +9,7 @@ shipped script cut down, and on parameter characters (Godly Being, Boss, Henchma
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
@@ -26,7 +27,10 @@ from rulesengine.looper.deduction import (
 )
 from rulesengine.looper.deduction.sheets import private_sheets
 from rulesengine.looper.deduction.space import Space, count_culprits
+from rulesengine.looper.play.agents import HeuristicMastermind
+from rulesengine.looper.rules.actions import PlaceCard, UseAbility
 from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.observe import observation
 from rulesengine.looper.rules.script import SCRIPTS_DIR, Script, load_script, script_problems
 from tests.looper.test_deduce import played
 
@@ -171,6 +175,44 @@ def test_counted_equals_enumerated_with_the_copycat(
         a, b = deduce_counted(record), deduce_enumerated(record)
         same(a, b)
         assert a.probability_of(script) == b.probability_of(script) > 0
+
+
+def _keen_on_the_copycat(seed: int):  # type: ignore[no-untyped-def]
+    """Protagonists who use copycat.1 whenever they may and put goodwill on him, at random otherwise."""
+    rng = random.Random(seed)
+
+    def act(_observation, legal):  # type: ignore[no-untyped-def]
+        use = [a for a in legal if isinstance(a, UseAbility) and a.ability == "copycat.1"]
+        good = [
+            a
+            for a in legal
+            if isinstance(a, PlaceCard) and a.card.startswith("goodwill") and a.target == "copycat"
+        ]
+        return (use or good or [rng.choice(list(legal))])[0]
+
+    return act
+
+
+@pytest.mark.parametrize(
+    ("name", "sheet", "seed"), [("btx_02_clockwork_hearts", 0, 0), ("btx_01_first_contract", 9, 1)]
+)
+def test_counted_equals_enumerated_after_the_copycat_names_his_twins(
+    name: str, sheet: int, seed: int
+) -> None:
+    """copycat.1 (from loop 2: every other character whose role equals his) asks the space whether two
+    hidden roles are the same: after it, at the end of every day, the counted answers are the
+    enumerated ones."""
+    script = with_cast(name, ("copycat", "girl_student", "boy_student", "class_rep"), 3, 3, sheet)
+    game = Game(script)
+    mastermind, protagonists = HeuristicMastermind(seed), _keen_on_the_copycat(seed)
+    while game.pending is not None:
+        side = "mastermind" if game.pending.who == "mastermind" else "protagonists"
+        agent = mastermind if side == "mastermind" else protagonists
+        game.apply(agent(observation(game, side), game.legal_actions()))
+    after = [r for _, _, r in day_records(game) if any(e["kind"] == "same_role" for e in r.events)]
+    assert after
+    for record in after:
+        same(deduce_counted(record), deduce_enumerated(record))
 
 
 def test_the_whole_cherry_tree_circle_is_deduced_with_its_copycat() -> None:
