@@ -10,7 +10,11 @@ Mastermind's type adds the private part (:attr:`MastermindObservation.roles`, th
 An observation is built at every decision of :func:`rulesengine.contract.drive` (~15,000 days a second),
 from the public part of the state and its own side's private part only, and it holds **no reference to
 the game** (nothing reachable from a protagonists' observation holds a hidden fact:
-``tests/looper/test_observation_leaks.py``). It copies the few scalars and the cards on the board and
+``tests/looper/test_observation_leaks.py``) — but for one: a Mastermind's observation given at one of
+the Mastermind's own decisions keeps the game, to hand out a copy (:meth:`MastermindObservation.model`,
+for a searching Mastermind). At those decisions the Mastermind knows every fact of the state: the
+Protagonists' cards of the day are either not placed yet (TL-D2) or face up (TL-D4 on), and the game has
+no chance. It copies the few scalars and the cards on the board and
 shares the game's public containers (tokens, intrigue, spent cards, what was revealed, the public log), so
 it costs well under a microsecond. It is a **view of the moment it was given** — like a ``dict`` view,
 read it before the game moves on, or keep :meth:`~ProtagonistsObservation.as_dict`, a plain snapshot.
@@ -396,13 +400,32 @@ class MastermindObservation(_Observation):
     """The Mastermind's picture: everything public, its own cards and hands, plus the private sheet
     (the protagonists' cards stay face down until TL-D4)."""
 
-    __slots__ = ("_private", "_roles")
+    __slots__ = ("_game", "_private", "_roles")
     side: ClassVar[Side] = Side.MASTERMIND
 
     def __init__(self, game: Game) -> None:
         _Observation.__init__(self, game)
         self._roles = game.roles
         self._private = game.script
+        pend = game._pending
+        self._game: Game | None = game if pend is not None and pend.who == "mastermind" else None
+
+    def model(self) -> Game:
+        """A copy of the game to search on (``Game.clone``), at one of the Mastermind's decisions, where
+        the Mastermind knows every fact of the state (the Protagonists' cards of the day are not placed
+        yet or face up, TL-D2/TL-D4); read it before the game moves on, like the rest of the view.
+
+        Raises
+        ------
+        InputError
+            When the observation was not given at a Mastermind decision (while the Protagonists decide,
+            their face-down cards are not the Mastermind's to see).
+        """
+        if self._game is None:
+            raise InputError(
+                "observation", "a model of the game is the Mastermind's at its own decisions only"
+            )
+        return self._game.clone()
 
     def role_of(self, character: str) -> str:
         """The character's current role (Paranoia Virus may have changed it)."""

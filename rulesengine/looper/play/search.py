@@ -1,0 +1,128 @@
+"""A searching Mastermind: each of its choices tried out on copies of the game (issue 25).
+
+:class:`SearchingMastermind` knows the script, as the Mastermind does, and at its own decisions it knows
+every fact of the state (:meth:`~rulesengine.looper.rules.observe.MastermindObservation.model`). For a
+decision with several options it plays each option on copies of the game to the end of the current
+loop — itself by the heuristic Mastermind, the Protagonists by a model of them (the heuristic
+Protagonists, a new seed each time) — and counts how often the Protagonists lose the loop (TL-LE1), or,
+in the last loop, the game (TL-LE2, TL-FG3). The rollouts go to the options by *successive halving*:
+every option gets the same share of the round's budget, the better half goes on to the next round, until
+one is left or the budget is spent; ties are broken by the heuristic Mastermind's score, then at random
+with the agent's seed. The budget — rollouts per decision — is the strength:
+
+========  ===================  =========================================================
+level     rollouts / decision  what it is for
+========  ===================  =========================================================
+1         32                   a quick opponent for a first game (well under 0.1 s a decision)
+2         128                  a Mastermind who plays to win
+3         512                  the strongest (about a second a decision; ``bench_mastermind.py``)
+========  ===================  =========================================================
+
+It is a callable like every agent (``agent(observation, legal_actions) -> Action``), deterministic for
+a seed; it never reads the Protagonists' face-down cards (the model is refused while they decide).
+
+>>> from rulesengine.contract import drive
+>>> from rulesengine.looper.play.agents import HeuristicProtagonists
+>>> from rulesengine.looper.rules.engine import Game
+>>> from rulesengine.looper.rules.script import SCRIPTS_DIR, load_script
+>>> game = drive(Game(load_script(SCRIPTS_DIR / "fs_02_quiet_ward.yaml"), record=False),
+...              {"mastermind": SearchingMastermind(0, level=1), "protagonists": HeuristicProtagonists(1)})
+>>> game.outcome.winner
+'mastermind'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from rulesengine.errors import InputError
+from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists
+from rulesengine.looper.rules.observe import MastermindObservation, ProtagonistsObservation
+
+if TYPE_CHECKING:
+    from rulesengine.looper.rules.actions import Action
+    from rulesengine.looper.rules.engine import Game
+
+__all__ = ["LEVELS", "SearchingMastermind"]
+
+#: Rollouts per decision at each strength level.
+LEVELS: Final = {1: 32, 2: 128, 3: 512}
+
+#: A rollout that has not ended its loop after this many decisions is cut short (a loss for the
+#: Mastermind: it did not make the Protagonists lose); far above any loop of the shipped scripts.
+MAX_ROLLOUT_STEPS: Final = 2000
+
+
+class SearchingMastermind:
+    """The Mastermind by Monte Carlo search over its options (see the module's docstring).
+
+    ``level`` (1, 2 or 3) sets the rollouts per decision (:data:`LEVELS`); ``rollouts`` overrides it.
+    """
+
+    def __init__(self, seed: int | None = None, level: int = 2, rollouts: int | None = None) -> None:
+        if level not in LEVELS:
+            raise InputError("level", f"expected one of {sorted(LEVELS)}, got {level!r}")
+        if rollouts is not None and rollouts < 1:
+            raise InputError("rollouts", f"expected at least 1, got {rollouts!r}")
+        self.level = level
+        self.budget = rollouts if rollouts is not None else LEVELS[level]
+        self.rng = random.Random(seed)
+        self.heuristic = HeuristicMastermind(self.rng.randrange(2**31))
+        #: per decision searched: (option, rollouts, Mastermind wins) of every option, best first
+        self.last: list[tuple[Action, int, int]] = []
+
+    def __call__(self, obs: MastermindObservation, legal_actions: Sequence[Action]) -> Action:
+        """Answer the pending decision with the option that made the Protagonists lose most often."""
+        if len(legal_actions) == 1:
+            self.last = [(legal_actions[0], 0, 0)]
+            return legal_actions[0]
+        game = obs.model()
+        prior = {a: self.heuristic.score(obs, a) for a in legal_actions}
+        tries = dict.fromkeys(legal_actions, 0)
+        wins = dict.fromkeys(legal_actions, 0)
+        alive = list(legal_actions)
+        self.rng.shuffle(alive)  # (ties at random)
+        budget = self.budget
+        rounds = max(1, (len(alive) - 1).bit_length())
+        for r in range(rounds):
+            # (each round an equal part of the budget, the last round what is left)
+            part = self.budget // rounds if r < rounds - 1 else budget
+            share = max(1, part // len(alive))
+            for a in alive:
+                for _ in range(share):
+                    wins[a] += self._rollout(game, a)
+                    tries[a] += 1
+                    budget -= 1
+            alive.sort(key=lambda a: (wins[a] / tries[a], prior[a]), reverse=True)
+            if len(alive) == 1 or budget <= 0:
+                break
+            alive = alive[: (len(alive) + 1) // 2]
+        out = [a for a in legal_actions if a not in alive]  # (dropped in earlier rounds)
+        out.sort(key=lambda a: (wins[a] / tries[a] if tries[a] else 0.0, prior[a]), reverse=True)
+        ranked = [*alive, *out]
+        self.last = [(a, tries[a], wins[a]) for a in ranked]
+        return alive[0]
+
+    def _rollout(self, game: Game, action: Action) -> int:
+        """1 when the Protagonists lose the loop (or the game) after ``action``, played on a copy."""
+        g = game.clone()
+        g.apply(action)
+        loop = g.loop
+        seed = self.rng.randrange(2**31)
+        mastermind, protagonists = HeuristicMastermind(seed), HeuristicProtagonists(seed + 1)
+        for _ in range(MAX_ROLLOUT_STEPS):
+            if g.is_over:
+                assert g.outcome is not None
+                return int(g.outcome.winner == "mastermind")
+            if g.loop != loop:
+                return 1  # (a new loop: the Protagonists lost this one, TL-LE1)
+            pending = g.pending
+            assert pending is not None
+            legal = g.legal_actions()
+            if pending.who == "mastermind":
+                g.apply(mastermind(MastermindObservation(g), legal))
+            else:
+                g.apply(protagonists(ProtagonistsObservation(g), legal))
+        return 0

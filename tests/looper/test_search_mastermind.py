@@ -1,0 +1,91 @@
+"""The searching Mastermind (issue 25): its model of the game, its determinism, its strength."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesengine.contract import drive
+from rulesengine.errors import InputError
+from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
+from rulesengine.looper.play.search import SearchingMastermind
+from rulesengine.looper.rules.engine import Game
+from rulesengine.looper.rules.observe import MastermindObservation, observation
+from rulesengine.looper.rules.script import SCRIPTS_DIR, load_script
+
+QUIET_WARD = load_script(SCRIPTS_DIR / "fs_02_quiet_ward.yaml")
+
+
+def test_the_model_is_the_mastermind_s_at_its_own_decisions_only_tl_d2_tl_d4() -> None:
+    """At a Mastermind decision the model is a copy of the game (the same options, independent of it);
+    while the Protagonists place their face-down cards it is refused."""
+    game = Game(QUIET_WARD)
+    rand = RandomAgent(3)
+    seen_mastermind = seen_protagonists = 0
+    while not game.is_over and (seen_mastermind < 20 or seen_protagonists < 5):
+        pending = game.pending
+        assert pending is not None
+        obs = MastermindObservation(game)
+        if pending.who == "mastermind":
+            model = obs.model()
+            assert model.legal_actions() == game.legal_actions()
+            before = len(game.log)
+            model.apply(model.legal_actions()[0])
+            assert len(game.log) == before and game.pending is pending
+            seen_mastermind += 1
+        else:
+            with pytest.raises(InputError, match="Mastermind's at its own decisions"):
+                obs.model()
+            seen_protagonists += 1
+        side = "mastermind" if pending.who == "mastermind" else "protagonists"
+        game.apply(rand(observation(game, side), game.legal_actions()))
+    assert seen_mastermind and seen_protagonists
+
+
+def test_the_searching_mastermind_is_deterministic_for_a_seed() -> None:
+    games = [
+        drive(
+            Game(QUIET_WARD),
+            {"mastermind": SearchingMastermind(7, level=1), "protagonists": HeuristicProtagonists(8)},
+        )
+        for _ in range(2)
+    ]
+    assert games[0].history == games[1].history
+
+
+def test_a_bad_strength_is_a_clear_error() -> None:
+    with pytest.raises(InputError, match="level"):
+        SearchingMastermind(0, level=4)
+    with pytest.raises(InputError, match="rollouts"):
+        SearchingMastermind(0, rollouts=0)
+
+
+def test_the_searching_mastermind_beats_the_heuristic_protagonists_where_the_heuristic_one_loses() -> None:
+    """``fs_02_quiet_ward``: the heuristic Mastermind loses every one of these games to the heuristic
+    Protagonists; the searching one, at its lowest level, wins most (TL-LE1, TL-LE2)."""
+    seeds = range(5)
+
+    def wins(mastermind: type) -> int:
+        won = 0
+        for seed in seeds:
+            searching = mastermind is SearchingMastermind
+            agent = SearchingMastermind(seed, level=1) if searching else mastermind(seed)
+            protagonists = HeuristicProtagonists(seed + 1)
+            game = drive(Game(QUIET_WARD, record=False), {"mastermind": agent, "protagonists": protagonists})
+            assert game.outcome is not None
+            won += game.outcome.winner == "mastermind"
+        return won
+
+    assert wins(HeuristicMastermind) == 0
+    assert wins(SearchingMastermind) >= 4
+
+
+def test_the_search_reports_its_alternatives() -> None:
+    """``last``: every option of the decision searched, best first, with its rollouts and wins."""
+    game = Game(QUIET_WARD)
+    agent = SearchingMastermind(0, level=1)
+    legal = game.legal_actions()
+    choice = agent(MastermindObservation(game), legal)
+    assert agent.last[0][0] == choice
+    assert sorted(map(repr, (a for a, _, _ in agent.last))) == sorted(map(repr, legal))
+    assert sum(t for _, t, _ in agent.last) >= agent.budget
+    assert all(0 <= w <= t for _, t, w in agent.last)
