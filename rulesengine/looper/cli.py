@@ -6,9 +6,11 @@ Subcommands:
   public log and the outcome (the JSON form also carries the full final state).
 - ``deduce SCRIPT DECISIONS [--json] [--lang en|vi]``: the deduction from the Protagonists' observation
   (``docs/looper_deduction.md``).
-- ``play SCRIPT [--seed N] [--agents random|heuristic] [--record FILE] [--json] [--lang en|vi]``: play a
-  game with agents (:func:`rulesengine.contract.drive`); ``--record`` writes its decisions file (the
-  replay shape both games share).
+- ``play SCRIPT [--seed N] [--agents random|heuristic] [--mastermind search1|search2|search3]
+  [--record FILE] [--json] [--lang en|vi]``: play a game with agents (:func:`rulesengine.contract.drive`);
+  ``--mastermind`` puts the searching Mastermind of that strength in the Mastermind's seat
+  (:class:`~rulesengine.looper.play.search.SearchingMastermind`); ``--record`` writes its decisions file
+  (the replay shape both games share).
 - ``validate SCRIPT… [--json] [--lang en|vi]``: every problem and playability note of script files
   (:func:`rulesengine.looper.rules.script.validation_report`); exit 0 when every file is valid, 1 when some
   file breaks a rule of script creation.
@@ -54,6 +56,7 @@ from rulesengine.looper.play.replay import (
     ruling_options,
     text_report,
 )
+from rulesengine.looper.play.search import SearchingMastermind
 from rulesengine.looper.rules.actions import from_dict
 from rulesengine.looper.rules.engine import Game
 from rulesengine.looper.rules.script import load_script, validation_report
@@ -85,6 +88,11 @@ def register(subparsers: Any) -> None:
     pp.add_argument("script", help="script file (YAML)")
     pp.add_argument("--seed", default="0", help="seed of the agents (default 0)")
     pp.add_argument("--agents", choices=("random", "heuristic"), default="random")
+    pp.add_argument(
+        "--mastermind",
+        choices=("search1", "search2", "search3"),
+        help="the searching Mastermind of this strength in the Mastermind's seat (the other seat: --agents)",
+    )
     pp.add_argument("--record", help="write the game's decisions file here (JSON)")
     pp.add_argument("--json", action="store_true", help="print one JSON object")
     pp.add_argument("--lang", choices=LANGS, help="print the log as sentences in this language")
@@ -129,6 +137,8 @@ def _play(args: argparse.Namespace) -> int:
             "mastermind": HeuristicMastermind(seed),
             "protagonists": HeuristicProtagonists(seed + 1),
         }
+    if args.mastermind is not None:
+        agents["mastermind"] = SearchingMastermind(seed, level=int(args.mastermind.removeprefix("search")))
     drive(game, agents)
     if record is not None:
         write_replay(str(record), decisions_document(game), inputs=[args.script])

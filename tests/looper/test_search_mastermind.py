@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
+from rulesengine.cli import main
 from rulesengine.contract import drive
 from rulesengine.errors import InputError
 from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
@@ -89,3 +93,20 @@ def test_the_search_reports_its_alternatives() -> None:
     assert sorted(map(repr, (a for a, _, _ in agent.last))) == sorted(map(repr, legal))
     assert sum(t for _, t, _ in agent.last) >= agent.budget
     assert all(0 <= w <= t for _, t, w in agent.last)
+
+
+def test_cli_play_with_the_searching_mastermind_records_a_replayable_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``looper play --mastermind search1``: the searching Mastermind in the Mastermind's seat, against
+    the heuristic Protagonists, wins here, and its decisions file replays to the same log."""
+    script, rec = str(SCRIPTS_DIR / "fs_02_quiet_ward.yaml"), tmp_path / "rec.json"
+    args = ["looper", "play", script, "--agents", "heuristic", "--mastermind", "search1"]
+    args += ["--record", str(rec)]
+    assert main([*args, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["outcome"]["winner"] == "mastermind"
+    assert main(args) == 0
+    played = capsys.readouterr().out
+    assert main(["looper", "replay", script, str(rec)]) == 0
+    assert capsys.readouterr().out == played
+    assert main(["looper", "play", script, "--mastermind", "search9"]) != 0  # (argparse: the choices)
