@@ -11,6 +11,12 @@ Subcommands:
   ``--mastermind`` puts the searching Mastermind of that strength in the Mastermind's seat
   (:class:`~rulesengine.looper.play.search.SearchingMastermind`); ``--record`` writes its decisions file
   (the replay shape both games share).
+- ``tournament [--scripts S,…] --mastermind A --protagonists B [--games N] [--seed S] [--workers W |
+  --scheduler ADDRESS] [--json] [--lang en|vi] [--no-progress]``: many seeded games of one Mastermind
+  agent (``random``, ``heuristic``, ``search1``…``search3``) against one Protagonists agent (``random``,
+  ``heuristic``) on each script (files, or shipped script ids or their prefixes; default every shipped
+  script), through the one runner; the Mastermind's win rate per script with a Wilson 95 % interval
+  (:mod:`rulesengine.looper.play.tournament`).
 - ``validate SCRIPT… [--json] [--lang en|vi]``: every problem and playability note of script files
   (:func:`rulesengine.looper.rules.script.validation_report`); exit 0 when every file is valid, 1 when some
   file breaks a rule of script creation.
@@ -97,6 +103,18 @@ def register(subparsers: Any) -> None:
     pp.add_argument("--json", action="store_true", help="print one JSON object")
     pp.add_argument("--lang", choices=LANGS, help="print the log as sentences in this language")
     pp.set_defaults(handler=_play)
+    tp = sub.add_parser("tournament", help="many seeded games of one agent pair on scripts: win rates")
+    tp.add_argument("--scripts", default="all", help="script files or shipped ids/prefixes, comma-separated")
+    tp.add_argument("--mastermind", required=True, help="random, heuristic, search1, search2 or search3")
+    tp.add_argument("--protagonists", required=True, help="random or heuristic")
+    tp.add_argument("--games", default="30", help="games per script (default 30)")
+    tp.add_argument("--seed", default="0", help="seed of game 0 (default 0)")
+    tp.add_argument("--workers", help="local processes")
+    tp.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler (or DASK_SCHEDULER_ADDRESS)")
+    tp.add_argument("--json", action="store_true", help="print one JSON object")
+    tp.add_argument("--lang", choices=LANGS, help="the language of the table (default English)")
+    tp.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    tp.set_defaults(handler=_tournament, error_lang=True)
     vp = sub.add_parser("validate", help="check script files: every problem and playability note")
     vp.add_argument("scripts", nargs="+", help="script files (YAML), see docs/looper_scripts.md")
     vp.add_argument("--json", action="store_true", help="print one JSON list of reports (English)")
@@ -143,6 +161,53 @@ def _play(args: argparse.Namespace) -> int:
     if record is not None:
         write_replay(str(record), decisions_document(game), inputs=[args.script])
     _print(game, args.json, args.lang)
+    return 0
+
+
+def _tournament_scripts(spec: str) -> list[str]:
+    """``--scripts``: ``all``, or comma-separated script files and shipped script ids (or prefixes)."""
+    from pathlib import Path
+
+    from rulesengine.looper.rules.script import shipped_scripts
+
+    shipped = shipped_scripts()
+    out: list[str] = []
+    for item in (x.strip() for x in spec.split(",")):
+        if item == "all":
+            out += [str(p) for p in shipped]
+            continue
+        found = [str(p) for p in shipped if item and p.stem.startswith(item)]
+        if not found and item and Path(item).is_file():
+            found = [item]
+        if not found:
+            raise InputError.of(
+                "--scripts", "looper.cli.error.no_script", script=repr(item),
+                known=", ".join(p.stem for p in shipped),
+            )
+        out += found
+    return list(dict.fromkeys(out))
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from rulesengine.inputs import parse_int
+    from rulesengine.looper.play.tournament import check_agent, tournament
+    from rulesengine.runner import resolve_scheduler
+
+    check_agent(args.mastermind, "mastermind")
+    check_agent(args.protagonists, "protagonists")
+    scripts = _tournament_scripts(args.scripts)
+    games = parse_int(args.games, "--games", 1, 1_000_000)
+    seed = parse_seed(args.seed)
+    workers = None if args.workers is None else parse_int(args.workers, "--workers", 1, 256)
+    if workers is not None and args.scheduler is not None:
+        raise InputError.of("--scheduler", "looper.cli.error.not_both")
+    resolve_scheduler(workers, args.scheduler)
+    lang = args.lang or "en"
+    result = tournament(
+        scripts, args.mastermind, args.protagonists, games, seed, workers=workers,
+        scheduler=args.scheduler, progress=not args.no_progress, language=lang,
+    )
+    print(json.dumps(result.as_json()) if args.json else result.render(lang))
     return 0
 
 

@@ -1,0 +1,177 @@
+"""Tragedy Looper tournaments: one Mastermind agent against one Protagonists agent on scripts, many seeded
+games each, through the one runner (:func:`rulesengine.runner.run_tasks`: this process, local processes
+or a Dask cluster) — issue 25.
+
+The seats are fixed per script (the Mastermind agent always plays the Mastermind). Game ``n`` of a
+script gives the Mastermind agent seed ``seed + n`` and the Protagonists agent ``seed + n + 1``; each game
+is one task, played whole where it runs, so the results are the same for a seed whatever the workers.
+The win rates carry Wilson 95 % intervals (a float: the edge of a table).
+
+>>> from rulesengine.looper.rules.script import SCRIPTS_DIR
+>>> result = tournament([SCRIPTS_DIR / "fs_02_quiet_ward.yaml"], "heuristic", "heuristic", 4)
+>>> [(row.script, row.mastermind_wins, row.games) for row in result.rows]
+[('fs_02_quiet_ward', 0, 4)]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from rulesengine.contract import drive
+from rulesengine.errors import InputError
+from rulesengine.messages import message
+
+__all__ = ["MASTERMINDS", "PROTAGONISTS", "Row", "Tournament", "check_agent", "tournament", "wilson"]
+
+#: The agents a tournament seats, by name.
+MASTERMINDS: Final = ("random", "heuristic", "search1", "search2", "search3")
+PROTAGONISTS: Final = ("random", "heuristic")
+
+
+def check_agent(name: str, side: str) -> str:
+    """``name`` if it is a known agent of ``side`` (``mastermind`` or ``protagonists``), else an
+    :class:`~rulesengine.errors.InputError` naming ``--mastermind`` or ``--protagonists``."""
+    known = MASTERMINDS if side == "mastermind" else PROTAGONISTS
+    if name not in known:
+        raise InputError.of(
+            f"--{side}", "looper.cli.error.unknown_agent", agent=repr(name), known=", ".join(known)
+        )
+    return name
+
+
+def _agent(name: str, seed: int) -> Callable[..., Any]:
+    from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
+    from rulesengine.looper.play.search import SearchingMastermind
+
+    if name == "random":
+        return RandomAgent(seed)
+    if name.startswith("search"):
+        return SearchingMastermind(seed, level=int(name.removeprefix("search")))
+    return HeuristicMastermind(seed) if name == "heuristic_mastermind" else HeuristicProtagonists(seed)
+
+
+def play_game(path: str, mastermind: str, protagonists: str, seed: int) -> int:
+    """One game of the script at ``path``: 1 when the Mastermind agent wins (a task of the runner)."""
+    from rulesengine.looper.rules.engine import Game
+    from rulesengine.looper.rules.script import load_script
+
+    mm = _agent("heuristic_mastermind" if mastermind == "heuristic" else mastermind, seed)
+    agents = {"mastermind": mm, "protagonists": _agent(protagonists, seed + 1)}
+    game = drive(Game(load_script(path), record=False), agents)
+    assert game.outcome is not None
+    return int(game.outcome.winner == "mastermind")
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of ``wins`` out of ``n`` (95 % by default; (0, 1) for no games).
+
+    >>> tuple(round(x, 3) for x in wilson(0, 30))
+    (0.0, 0.114)
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One script's result: the Mastermind agent's wins out of ``games``."""
+
+    script: str
+    games: int
+    mastermind_wins: int
+
+    def interval(self) -> tuple[float, float]:
+        """The Wilson 95 % interval of the Mastermind's win rate."""
+        return wilson(self.mastermind_wins, self.games)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """The result of :func:`tournament`: one :class:`Row` per script, in the order asked."""
+
+    mastermind: str
+    protagonists: str
+    games: int
+    seed: int
+    rows: tuple[Row, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        """The JSON form of ``looper tournament --json``: the agents, the games per script, the seed, and
+        per script the Mastermind's wins, its win rate and the Wilson 95 % interval."""
+        return {
+            "mastermind": self.mastermind,
+            "protagonists": self.protagonists,
+            "games": self.games,
+            "seed": self.seed,
+            "scripts": [
+                {
+                    "script": r.script,
+                    "games": r.games,
+                    "mastermind_wins": r.mastermind_wins,
+                    "mastermind_win_rate": f"{r.mastermind_wins}/{r.games}",
+                    "interval": [round(x, 4) for x in r.interval()],
+                }
+                for r in self.rows
+            ],
+        }
+
+    def render(self, language: str = "en") -> str:
+        """A plain-text table, its heading and column names in ``language`` (``looper.cli.tournament.*``)."""
+
+        def say(message_id: str, **fields: object) -> str:
+            return message(f"looper.cli.tournament.{message_id}", language, **fields)
+
+        lines = [
+            say("head", mastermind=self.mastermind, protagonists=self.protagonists, games=self.games,
+                seed=self.seed),
+            f"{say('script'):<28} {say('wins'):>12} {say('rate'):>30}",
+        ]
+        for r in self.rows:
+            lo, hi = r.interval()
+            lines.append(
+                f"{r.script:<28} {f'{r.mastermind_wins}/{r.games}':>12} "
+                f"{r.mastermind_wins / r.games:>13.3f} [{lo:.3f}, {hi:.3f}]"
+            )
+        return "\n".join(lines)
+
+
+def tournament(
+    scripts: Sequence[Path | str],
+    mastermind: str,
+    protagonists: str,
+    games: int,
+    seed: int = 0,
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool = False,
+    language: str = "en",
+) -> Tournament:
+    """``games`` seeded games of ``mastermind`` against ``protagonists`` on each script (see the module's
+    docstring); ``workers`` and ``scheduler`` as :func:`rulesengine.runner.run_tasks`."""
+    from rulesengine.looper.rules.script import load_script
+    from rulesengine.runner import run_tasks
+
+    check_agent(mastermind, "mastermind")
+    check_agent(protagonists, "protagonists")
+    if games < 1:
+        raise InputError("--games", f"expected at least 1 game, got {games}")
+    paths = [str(p) for p in scripts]
+    ids = [load_script(p).id or Path(p).stem for p in paths]  # (each file read and checked before any game)
+    tasks = [(p, mastermind, protagonists, seed + n) for p in paths for n in range(games)]
+    results = run_tasks(
+        play_game, tasks, workers=workers, scheduler=scheduler, star=True, progress=progress,
+        description=message("looper.cli.tournament.progress", language),
+    )
+    rows = tuple(
+        Row(ids[k], games, sum(results[k * games : (k + 1) * games])) for k in range(len(paths))
+    )
+    return Tournament(mastermind, protagonists, games, seed, rows)
