@@ -950,6 +950,51 @@ show(mm.game.pending.who, mm.game.pending.rule_id, len(mm.game.legal_actions()))
 """,
             CHECK,
         ),
+        md("""
+## A Mastermind who plays to win
+
+The **Mastermind:** menu chooses who plays the Mastermind's seat in the next **New game**: the heuristic
+agent (quick, and easy to beat), or the *searching* Mastermind at level 1, 2 or 3. At each of its
+decisions the searching Mastermind tries every option on copies of the game, plays each to the end of
+the loop (itself by the heuristic rules, you by the heuristic Protagonists) and keeps the option after
+which the Protagonists lost the loop most often (TL-LE1); the level is how many tries it makes (32, 128 or
+512 a decision). It knows the whole script, as the Mastermind does, but never your face-down cards: it
+decides only when they are not placed yet (TL-D2) or already face up (TL-D4). When the game is over,
+**Why did the Mastermind do that?** lists each of its decisions with its tries and the next options it
+weighed. On *The Quiet Ward*, with the same seeds, the heuristic Protagonists beat the heuristic
+Mastermind but lose to the searching one:
+""", """## Một Mastermind chơi để thắng
+
+Menu **Mastermind:** chọn ai ngồi ghế Mastermind trong **Ván mới** kế tiếp: tác nhân heuristic (nhanh, và dễ
+thắng), hay Mastermind *biết tìm kiếm* ở cấp 1, 2 hoặc 3. Ở mỗi lựa chọn của mình, Mastermind biết tìm kiếm
+thử từng phương án trên các bản sao của ván chơi, chơi mỗi bản đến hết vòng lặp (chính nó theo luật
+heuristic, bạn thì do Nhân vật Chính heuristic chơi) và giữ phương án mà sau đó Nhân vật Chính thua vòng lặp
+nhiều nhất (TL-LE1); cấp là số lần thử (32, 128 hoặc 512 mỗi lựa chọn). Nó biết toàn bộ Kịch bản, như
+Mastermind vẫn biết, nhưng không bao giờ thấy các thẻ úp của bạn: nó chỉ quyết định khi các thẻ đó chưa được
+đặt (TL-D2) hoặc đã lật ngửa (TL-D4). Khi ván kết thúc, **Vì sao Mastermind làm vậy?** liệt kê từng lựa chọn
+của nó cùng số lần thử và các phương án kế tiếp nó đã cân nhắc. Với *The Quiet Ward*, cùng các hạt giống,
+Nhân vật Chính heuristic thắng Mastermind heuristic nhưng thua Mastermind biết tìm kiếm:
+"""),
+        code(
+            """
+games = {}
+for opponent in ("heuristic", "search1"):
+    games[opponent] = PlayWidget("fs_02_quiet_ward", draw=False)
+    games[opponent].opponent.value = opponent
+    games[opponent].new_game("fs_02_quiet_ward", "protagonists")
+    games[opponent].play_to_end()  # (the heuristic Protagonists in your seat)
+    show(opponent, "->", games[opponent].game.outcome.winner)
+""",
+            CHECK,
+        ),
+        code(
+            """
+from rulesengine.viz.looper.play import why
+
+show("\\n".join(why(games["search1"].agents["mastermind"])[:4]))
+""",
+            IGNORE,
+        ),
         md(
             """
 ## A script from the community site

@@ -138,3 +138,37 @@ def test_the_wider_cast_scripts_play_in_notebook_04_in_both_languages():
                     assert lines[-1], (sid, language)
         finally:
             i18n.set_language("en")
+
+
+def test_the_searching_mastermind_plays_the_seat_and_explains_itself_at_the_end():
+    """The Mastermind menu seats the searching Mastermind in the next new game; "Why?" waits for the end
+    of the game (its reasons are secrets until then), then lists its searched decisions, in the language
+    of the switch."""
+    from rulesengine import i18n
+    from rulesengine.looper.play.search import SearchingMastermind
+    from rulesengine.looper.rules.state import Side
+
+    play = PlayWidget("fs_02_quiet_ward", draw=False)
+    play.opponent.value = "search1"
+    play.new_button.click()
+    assert isinstance(play.agents[Side.MASTERMIND], SearchingMastermind)
+    play.why_button.click()
+    assert play.why_panel.value == "" and "game is over" in play.message.widget.value
+    play.auto_button.click()
+    assert play.game.is_over
+    lines = play.show_why()
+    assert lines and all(line.startswith("Loop ") for line in lines)
+    assert play.why_panel.value.count("rulesengine-why") == len(lines)
+    i18n.set_language("vi")
+    try:
+        assert play.opponent.value == "search1" and "cấp 1" in play.opponent.options[1][0]
+        assert play.show_why()[0].startswith("Vòng lặp ")
+    finally:
+        i18n.set_language("en")
+    play.opponent.value = "heuristic"
+    play.new_button.click()
+    play.auto_button.click()
+    assert play.show_why() == [
+        "This Mastermind was the heuristic agent: it scores its options by a few rules and does not search, "
+        "so it has no alternatives to show. Choose a searching Mastermind and start a new game."
+    ]

@@ -8,7 +8,9 @@ Protagonists, a new seed each time) — and counts how often the Protagonists lo
 in the last loop, the game (TL-LE2, TL-FG3). The rollouts go to the options by *successive halving*:
 every option gets the same share of the round's budget, the better half goes on to the next round, until
 one is left or the budget is spent; ties are broken by the heuristic Mastermind's score, then at random
-with the agent's seed. The budget — rollouts per decision — is the strength:
+with the agent's seed. The budget — rollouts per decision — is the strength (every option is tried
+at least once, so a decision with more options than the budget, such as a card among 99 placements at
+level 1, costs one rollout an option):
 
 ========  ===================  =========================================================
 level     rollouts / decision  what it is for
@@ -45,10 +47,13 @@ if TYPE_CHECKING:
     from rulesengine.looper.rules.actions import Action
     from rulesengine.looper.rules.engine import Game
 
-__all__ = ["LEVELS", "SearchingMastermind"]
+__all__ = ["LEVELS", "TRACE_TOP", "SearchingMastermind"]
 
 #: Rollouts per decision at each strength level.
 LEVELS: Final = {1: 32, 2: 128, 3: 512}
+
+#: How many of a decision's options :attr:`SearchingMastermind.trace` keeps (the choice and the next ones).
+TRACE_TOP: Final = 3
 
 #: A rollout that has not ended its loop after this many decisions is cut short (a loss for the
 #: Mastermind: it did not make the Protagonists lose); far above any loop of the shipped scripts.
@@ -70,8 +75,11 @@ class SearchingMastermind:
         self.budget = rollouts if rollouts is not None else LEVELS[level]
         self.rng = random.Random(seed)
         self.heuristic = HeuristicMastermind(self.rng.randrange(2**31))
-        #: per decision searched: (option, rollouts, Mastermind wins) of every option, best first
+        #: the decision just taken: (option, rollouts, Mastermind wins) of every option, best first
         self.last: list[tuple[Action, int, int]] = []
+        #: every decision searched so far: (loop, day, the best :data:`TRACE_TOP` of ``last``) — what
+        #: notebook 04 shows at the end of a game ("why did the Mastermind do that?")
+        self.trace: list[tuple[int, int, tuple[tuple[Action, int, int], ...]]] = []
 
     def __call__(self, obs: MastermindObservation, legal_actions: Sequence[Action]) -> Action:
         """Answer the pending decision with the option that made the Protagonists lose most often."""
@@ -103,6 +111,7 @@ class SearchingMastermind:
         out.sort(key=lambda a: (wins[a] / tries[a] if tries[a] else 0.0, prior[a]), reverse=True)
         ranked = [*alive, *out]
         self.last = [(a, tries[a], wins[a]) for a in ranked]
+        self.trace.append((obs.loop, obs.day, tuple(self.last[:TRACE_TOP])))
         return alive[0]
 
     def _rollout(self, game: Game, action: Action) -> int:
@@ -119,7 +128,9 @@ class SearchingMastermind:
             if g.loop != loop:
                 return 1  # (a new loop: the Protagonists lost this one, TL-LE1)
             pending = g.pending
-            assert pending is not None
+            if pending is None:  # (a game that pauses between phases, as the notebooks' steppers do)
+                g.resume()
+                continue
             legal = g.legal_actions()
             if pending.who == "mastermind":
                 g.apply(mastermind(MastermindObservation(g), legal))

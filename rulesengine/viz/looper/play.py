@@ -11,6 +11,13 @@ roles, culprits and subplots, and how each loop ended. The path box loads a scri
 script (YAML, e.g. written by ``looper import``) or a community script file (JSON), whose First Steps and
 Basic Tragedy X scripts are converted (:func:`script_files`).
 
+The **Mastermind** menu chooses who plays the Mastermind's seat in the next new game: the heuristic
+agent, or the searching Mastermind at level 1, 2 or 3
+(:class:`~rulesengine.looper.play.search.SearchingMastermind`; "The Mastermind is thinking…" shows
+while it plays on). **Why did the Mastermind do that?** answers once the game is over — before, its
+reasons would give its secrets away — with each decision the searching Mastermind searched: its choice,
+how often the Protagonists lost the loop in its tries, and the next options it weighed (:func:`why`).
+
 >>> play = PlayWidget(draw=False)
 >>> play.play_on()
 >>> play.game.pending.rule_id, len(play.game.legal_actions())
@@ -21,6 +28,7 @@ from __future__ import annotations
 
 import html
 import tempfile
+import weakref
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -29,15 +37,65 @@ import ipywidgets as widgets
 
 from rulesengine import i18n
 from rulesengine.errors import InputError
+from rulesengine.looper.play.agents import HeuristicProtagonists
 from rulesengine.looper.play.plans import Agent, heuristic_agents
+from rulesengine.looper.play.search import SearchingMastermind
 from rulesengine.looper.rules.script import dump_script, load_script, shipped_scripts
 from rulesengine.looper.rules.state import Side
+from rulesengine.looper.rules.text import describe_action
 from rulesengine.looper.rules.text import notes as text_notes
+from rulesengine.messages import message
 from rulesengine.viz.common import button, classed
 from rulesengine.viz.looper.day import DayStepper
 from rulesengine.viz.looper.text import ability_text
 
 SIDES = ("protagonists", "mastermind")
+#: Who may play the Mastermind's seat (the menu's values): the heuristic agent, the searching levels.
+OPPONENTS = ("heuristic", "search1", "search2", "search3")
+
+
+def opponent_agents(opponent: str, seed: int) -> dict[str, Agent] | None:
+    """The agents of a new game with ``opponent`` in the Mastermind's seat (``None``: the heuristic
+    agents, the stepper's default), the heuristic Protagonists beside it, seeded as the default is.
+
+    >>> opponent_agents("heuristic", 1) is None, type(opponent_agents("search2", 1)["mastermind"]).__name__
+    (True, 'SearchingMastermind')
+    """
+    if opponent not in OPPONENTS:
+        raise InputError("opponent", f"expected one of {OPPONENTS}, got {opponent!r}")
+    if opponent == "heuristic":
+        return None
+    level = int(opponent.removeprefix("search"))
+    return {
+        Side.MASTERMIND: SearchingMastermind(seed, level=level),
+        Side.PROTAGONISTS: HeuristicProtagonists(seed + 1),
+    }
+
+
+def why(agent: object, lang: str | None = None) -> list[str]:
+    """What the Mastermind ``agent`` weighed at each decision it searched, one line each (in ``lang``),
+    or one line saying it does not search.
+
+    >>> from rulesengine.looper.rules.actions import Pass, UseAbility
+    >>> mm = SearchingMastermind(0, level=1)
+    >>> mm.trace = [(1, 2, ((UseAbility("brain.1", "doctor", "hospital"), 12, 9), (Pass(), 12, 4)))]
+    >>> why(mm)[0].split(" — ")[1]
+    'the Protagonists lost 9 of 12 tries; also weighed: Pass (nothing more) (4 of 12)'
+    """
+    if not isinstance(agent, SearchingMastermind):
+        return [message("looper.note.why_none", lang)]
+    out = []
+    for loop, day, top in agent.trace:
+        (choice, tries, wins), rest = top[0], top[1:]
+        others = "; ".join(
+            message("looper.note.why_other", lang, action=describe_action(a, lang), wins=w, tries=t)
+            for a, t, w in rest
+        )
+        out.append(
+            message("looper.note.why_line", lang, loop=loop, day=day, choice=describe_action(choice, lang),
+                    wins=wins, tries=tries, others=others or "—")
+        )
+    return out
 
 
 def script_ids() -> list[str]:
@@ -130,6 +188,20 @@ class PlayWidget(DayStepper):
             ),
             "rulesengine-looper-side",
         )
+        self.opponent = classed(
+            widgets.Dropdown(
+                options=_opponent_options(), value="heuristic", layout=widgets.Layout(width="420px")
+            ),
+            "rulesengine-looper-opponent",
+            "opponent",
+        )
+        _follow_language(self.opponent)
+        self.why_button = button("rulesengine-looper-why", "why_mastermind", "300px")
+        self.why_panel = classed(
+            widgets.HTML(layout=widgets.Layout(width="100%", max_height="220px", overflow="auto")),
+            "rulesengine-looper-why-panel",
+        )
+        self.why_button.on_click(lambda _b: self.show_why())
         self.new_button = button("rulesengine-looper-new-game", "new_game", "140px", style="info")
         self.play_on_button = button("rulesengine-looper-play-on", "play_on", "240px", style="primary")
         self.auto_button = button("rulesengine-looper-auto", "agents_to_the_end", "240px")
@@ -158,6 +230,7 @@ class PlayWidget(DayStepper):
             widgets.HBox([self.switch.widget, self.view.widget]),
             widgets.HBox([self.script_choice, self.side_choice, self.new_button]),
             widgets.HBox([self.path_box, self.load_button]),
+            widgets.HBox([self.opponent, self.why_button]),
             widgets.HBox(
                 [self.play_on_button, self.next_button, self.back_button, self.auto_button, self.progress]
             ),
@@ -168,6 +241,7 @@ class PlayWidget(DayStepper):
             self.figure.widget,
             widgets.HTML(f"<b>{html.escape(i18n.t('notes'))}</b>"),
             self.notes_panel,
+            self.why_panel,
             self.secrets,
             self.log,
         )
@@ -182,6 +256,8 @@ class PlayWidget(DayStepper):
     def new_game(self, script_id: str, side: str) -> None:
         """Start ``script_id`` again with the learner as ``side``."""
         self.script_id = script_id
+        self._agents_given = opponent_agents(self.opponent.value, self.seed)
+        self.why_panel.value = ""
         self.mm_learner.value = side == "mastermind"
         self.prot_learner.value = side == "protagonists"
         self.view.widget.value = side
@@ -204,6 +280,8 @@ class PlayWidget(DayStepper):
     def play_on(self) -> None:
         """Run the game (agents for the other side) up to the learner's next decision or the end."""
         before = self._count()
+        if isinstance(self.agents.get(Side.MASTERMIND), SearchingMastermind) and not self.game.is_over:
+            self.message.info(i18n.t("mastermind_thinking"))
         with self.undoable():
             for _ in range(200):
                 if self.game.is_over or self.waiting_for_learner():
@@ -236,6 +314,17 @@ class PlayWidget(DayStepper):
         self.progress.value = total
         self.refresh(keep_message=True)
 
+    def show_why(self) -> list[str]:
+        """The why panel (:func:`why`) once the game is over; before, a note that it must wait."""
+        if not self.game.is_over:
+            self.message.info(i18n.t("why_after_the_game"))
+            return []
+        lines = why(self.agents.get(Side.MASTERMIND))
+        self.why_panel.value = "".join(
+            f'<div class="rulesengine-why">{html.escape(line)}</div>' for line in lines
+        )
+        return lines
+
     def refresh(self, keep_message: bool = False) -> None:
         """Redraw everything, the notes panel included; Play on and Agents play to the end are enabled
         only while the game goes on (Play on not while the learner's choice waits)."""
@@ -250,13 +339,34 @@ class PlayWidget(DayStepper):
             )
 
 
+def _opponent_options(lang: str | None = None) -> list[tuple[str, str]]:
+    return [(i18n.t(f"opponent_{o}", lang), o) for o in OPPONENTS]
+
+
+def _follow_language(menu: widgets.Dropdown) -> None:
+    """Relabel the Mastermind menu's options when the language switch flips (the value kept)."""
+    ref = weakref.ref(menu)
+
+    def relabel(language: str) -> None:
+        target = ref()
+        if target is not None:
+            value = target.value
+            target.options = _opponent_options(language)
+            target.value = value
+
+    i18n.on_change(relabel, owner=menu)
+
+
 __all__ = [
+    "OPPONENTS",
     "SIDES",
     "PlayWidget",
     "ability_text",
     "heuristic_agents",
     "notes",
+    "opponent_agents",
     "script_files",
     "script_ids",
     "script_titles",
+    "why",
 ]
