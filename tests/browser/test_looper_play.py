@@ -53,3 +53,22 @@ def test_a_finished_game_shows_the_revealed_script_tl_le2(page, voila_url):
     assert ("Winner: Protagonists" in text) or ("Winner: Mastermind" in text)
     assert page.locator(f"{root} .rulesengine-looper-auto").is_disabled()
     assert page.locator(f"{root} .rulesengine-looper-next").is_disabled()
+
+
+def test_play_on_against_the_searching_mastermind_in_both_languages_tl_d2(page, voila_url):
+    """The Mastermind menu seats the searching Mastermind; Play on lets it place its cards (TL-D2) up to
+    the learner's card (TL-D3); "Why?" waits for the end of the game. The same in the Vietnamese edition."""
+    root = ".rulesengine-looper-game"
+    for notebook, searching, why_wait in (
+        ("04_looper_play_a_script.ipynb", "searching, level 1 (quick)", "game is over"),
+        ("vi/04_looper_play_a_script.ipynb", "biết tìm kiếm, cấp 1 (nhanh)", "ván đã kết thúc"),
+    ):
+        open_app(page, voila_url, notebook, f"{root} .rulesengine-figure")
+        game = page.locator(root).first
+        game.locator(".rulesengine-looper-opponent select").select_option(label=searching)
+        game.locator(".rulesengine-looper-new-game").click()
+        game.locator(".rulesengine-looper-play-on").click()
+        page.wait_for_function(has_text(f"{root} .rulesengine-looper-prompt", "TL-D3"), timeout=60_000)
+        assert "TL-D2" in game.locator(".rulesengine-looper-log").inner_text()
+        game.locator(".rulesengine-looper-why").click()
+        page.wait_for_function(has_text(f"{root} .rulesengine-message", why_wait))

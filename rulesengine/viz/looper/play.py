@@ -190,15 +190,22 @@ class PlayWidget(DayStepper):
         )
         self.opponent = classed(
             widgets.Dropdown(
-                options=_opponent_options(), value="heuristic", layout=widgets.Layout(width="420px")
+                options=_opponent_options(),
+                value="heuristic",
+                layout=widgets.Layout(width="470px"),
+                style={"description_width": "initial"},
             ),
             "rulesengine-looper-opponent",
             "opponent",
         )
         _follow_language(self.opponent)
         self.why_button = button("rulesengine-looper-why", "why_mastermind", "300px")
-        self.why_panel = classed(
-            widgets.HTML(layout=widgets.Layout(width="100%", max_height="220px", overflow="auto")),
+        self.why_panel = classed(  # (shown once it has an answer: at the end of a game)
+            widgets.HTML(
+                layout=widgets.Layout(
+                    width="100%", height="180px", overflow="auto", border="1px solid #ddd", display="none"
+                )
+            ),
             "rulesengine-looper-why-panel",
         )
         self.why_button.on_click(lambda _b: self.show_why())
@@ -258,6 +265,7 @@ class PlayWidget(DayStepper):
         self.script_id = script_id
         self._agents_given = opponent_agents(self.opponent.value, self.seed)
         self.why_panel.value = ""
+        self.why_panel.layout.display = "none"
         self.mm_learner.value = side == "mastermind"
         self.prot_learner.value = side == "protagonists"
         self.view.widget.value = side
@@ -323,6 +331,7 @@ class PlayWidget(DayStepper):
         self.why_panel.value = "".join(
             f'<div class="rulesengine-why">{html.escape(line)}</div>' for line in lines
         )
+        self.why_panel.layout.display = None
         return lines
 
     def refresh(self, keep_message: bool = False) -> None:
