@@ -18,11 +18,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from bench_deduce import wilson
-
 from rulesengine.contract import drive
 from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
 from rulesengine.looper.play.search import SearchingMastermind
+from rulesengine.looper.play.tournament import wilson
 from rulesengine.looper.rules.engine import Game
 from rulesengine.looper.rules.script import load_script, shipped_scripts
 
