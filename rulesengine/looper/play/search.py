@@ -117,8 +117,8 @@ class SearchingMastermind:
     def _rollout(self, game: Game, action: Action) -> int:
         """1 when the Protagonists lose the loop (or the game) after ``action``, played on a copy."""
         g = game.clone()
+        loop = g.loop  # (before the action: one that ends the loop at once is a win of this loop)
         g.apply(action)
-        loop = g.loop
         seed = self.rng.randrange(2**31)
         mastermind, protagonists = HeuristicMastermind(seed), HeuristicProtagonists(seed + 1)
         for _ in range(MAX_ROLLOUT_STEPS):
