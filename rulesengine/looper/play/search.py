@@ -12,13 +12,13 @@ with the agent's seed. The budget — rollouts per decision — is the strength 
 at least once, so a decision with more options than the budget, such as a card among 99 placements at
 level 1, costs one rollout an option):
 
-========  ===================  =========================================================
-level     rollouts / decision  what it is for
-========  ===================  =========================================================
-1         32                   a quick opponent for a first game (well under 0.1 s a decision)
-2         128                  a Mastermind who plays to win
-3         512                  the strongest (about a second a decision; ``bench_mastermind.py``)
-========  ===================  =========================================================
+========  ===================  ==============================================================
+level     rollouts / decision  time per decision on this machine (``bench_mastermind.py``)
+========  ===================  ==============================================================
+1         32                   0.07 s on average, at most 0.6 s (every shipped script)
+2         128                  0.13 s on average, at most 0.4 s (fs_02, btx_02)
+3         512                  0.43 s on average, at most 1.0 s (fs_02, btx_02)
+========  ===================  ==============================================================
 
 It is a callable like every agent (``agent(observation, legal_actions) -> Action``), deterministic for
 a seed; it never reads the Protagonists' face-down cards (the model is refused while they decide).
