@@ -9,12 +9,14 @@ rules are the validator's (:func:`rulesengine.looper.rules.script.script_problem
 combination into a :class:`Combination`: each role's (least, most) count among the characters that
 count (the plots' ranges, capped by the role's ``max_count``), the roles an irregular character (the
 Mystery Boy) may take, and Sign with me!'s Key Person who must be a girl. The parameters are judged
-by the validator independently of the roles.
+by the validator independently of the roles. The Copycat's role, a copy of another cast member's, is
+outside the counts too; that an original exists is kept by the root boxes (:meth:`Space.wholes`).
 
 The number of sheets of a box (:meth:`Space.count`) is a sum over its combinations of a small counting
 problem: in how many ways can roles be given to the counted characters, each within its allowed set,
 so that every role's count is within its range (a dynamic programme over groups of characters with
-the same allowed set, memoised), times the choices of the irregular characters and of the parameters.
+the same allowed set, memoised), times the choices of the uncounted characters (irregular, copied) and
+of the parameters.
 A test compares every count with the enumeration of :mod:`rulesengine.looper.deduction.sheets` (one
 validator verdict per sheet) on every shipped script it can list.
 
