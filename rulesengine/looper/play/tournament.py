@@ -43,7 +43,8 @@ def check_agent(name: str, side: str) -> str:
     return name
 
 
-def _agent(name: str, seed: int) -> Callable[..., Any]:
+def _agent(name: str, side: str, seed: int) -> Callable[..., Any]:
+    """The agent ``name`` for ``side`` (``mastermind`` or ``protagonists``), seeded."""
     from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
     from rulesengine.looper.play.search import SearchingMastermind
 
@@ -51,7 +52,7 @@ def _agent(name: str, seed: int) -> Callable[..., Any]:
         return RandomAgent(seed)
     if name.startswith("search"):
         return SearchingMastermind(seed, level=int(name.removeprefix("search")))
-    return HeuristicMastermind(seed) if name == "heuristic_mastermind" else HeuristicProtagonists(seed)
+    return HeuristicMastermind(seed) if side == "mastermind" else HeuristicProtagonists(seed)
 
 
 def play_game(path: str, mastermind: str, protagonists: str, seed: int) -> int:
@@ -59,8 +60,10 @@ def play_game(path: str, mastermind: str, protagonists: str, seed: int) -> int:
     from rulesengine.looper.rules.engine import Game
     from rulesengine.looper.rules.script import load_script
 
-    mm = _agent("heuristic_mastermind" if mastermind == "heuristic" else mastermind, seed)
-    agents = {"mastermind": mm, "protagonists": _agent(protagonists, seed + 1)}
+    agents = {
+        "mastermind": _agent(mastermind, "mastermind", seed),
+        "protagonists": _agent(protagonists, "protagonists", seed + 1),
+    }
     game = drive(Game(load_script(path), record=False), agents)
     assert game.outcome is not None
     return int(game.outcome.winner == "mastermind")
