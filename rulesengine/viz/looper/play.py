@@ -209,6 +209,14 @@ class PlayWidget(DayStepper):
             "rulesengine-looper-why-panel",
         )
         self.why_button.on_click(lambda _b: self.show_why())
+        me = weakref.ref(self)
+
+        def rewrite_why(_language: str) -> None:  # (the panel follows the language switch)
+            play = me()
+            if play is not None and play.why_panel.layout.display is None and play.game.is_over:
+                play.show_why()
+
+        i18n.on_change(rewrite_why, owner=self)
         self.new_button = button("rulesengine-looper-new-game", "new_game", "140px", style="info")
         self.play_on_button = button("rulesengine-looper-play-on", "play_on", "240px", style="primary")
         self.auto_button = button("rulesengine-looper-auto", "agents_to_the_end", "240px")
@@ -288,7 +296,8 @@ class PlayWidget(DayStepper):
     def play_on(self) -> None:
         """Run the game (agents for the other side) up to the learner's next decision or the end."""
         before = self._count()
-        if isinstance(self.agents.get(Side.MASTERMIND), SearchingMastermind) and not self.game.is_over:
+        thinking = isinstance(self.agents.get(Side.MASTERMIND), SearchingMastermind) and not self.game.is_over
+        if thinking:
             self.message.info(i18n.t("mastermind_thinking"))
         with self.undoable():
             for _ in range(200):
@@ -300,6 +309,8 @@ class PlayWidget(DayStepper):
         self.refresh(keep_message=True)
         if self.waiting_for_learner():
             self.message.info(i18n.t("your_choice_first"))
+        elif thinking:
+            self.message.clear()  # (it has played on: no longer thinking)
 
     def play_to_end(self) -> None:
         """Let the agents decide for both sides until the game is over; the progress bar counts days.
