@@ -7,6 +7,7 @@ import json
 import pytest
 
 from rulesengine.cli import main
+from rulesengine.contract import drive
 from rulesengine.errors import InputError
 from rulesengine.looper.play.tournament import play_game, tournament, wilson
 from rulesengine.looper.rules.script import SCRIPTS_DIR
@@ -81,3 +82,18 @@ def test_cli_errors_name_the_option_in_both_languages(
 def test_the_library_checks_its_agents() -> None:
     with pytest.raises(InputError, match="unknown agent"):
         tournament([QUIET_WARD], "oracle", "random", 1)
+
+
+def test_the_deducing_protagonists_play_with_the_public_log(monkeypatch: pytest.MonkeyPatch) -> None:
+    """They build their public record from the observation's log, so their games keep one (the other
+    agents' games do not need it)."""
+    games = []
+
+    def spy(game, agents):  # type: ignore[no-untyped-def]
+        games.append(game)
+        return drive(game, agents)
+
+    monkeypatch.setitem(play_game.__globals__, "drive", spy)  # (the module of play_game)
+    assert play_game(str(FIRST_CONTRACT), "heuristic", "deducing", 0) in (0, 1)
+    assert play_game(str(FIRST_CONTRACT), "heuristic", "heuristic", 0) in (0, 1)
+    assert [bool(g.public_events()) for g in games] == [True, False]

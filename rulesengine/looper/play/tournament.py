@@ -19,17 +19,20 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from rulesengine.contract import drive
 from rulesengine.errors import InputError
 from rulesengine.messages import message
 
+if TYPE_CHECKING:
+    from rulesengine.looper.rules.script import Script
+
 __all__ = ["MASTERMINDS", "PROTAGONISTS", "Row", "Tournament", "check_agent", "tournament", "wilson"]
 
 #: The agents a tournament seats, by name.
 MASTERMINDS: Final = ("random", "heuristic", "search1", "search2", "search3")
-PROTAGONISTS: Final = ("random", "heuristic")
+PROTAGONISTS: Final = ("random", "heuristic", "deducing")
 
 
 def check_agent(name: str, side: str) -> str:
@@ -43,11 +46,17 @@ def check_agent(name: str, side: str) -> str:
     return name
 
 
-def _agent(name: str, side: str, seed: int) -> Callable[..., Any]:
-    """The agent ``name`` for ``side`` (``mastermind`` or ``protagonists``), seeded."""
+def _agent(name: str, side: str, seed: int, script: Script) -> Callable[..., Any]:
+    """The agent ``name`` for ``side`` (``mastermind`` or ``protagonists``), seeded; the deducing
+    Protagonists (goodwill chosen by information) get the script's public sheet."""
     from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
     from rulesengine.looper.play.search import SearchingMastermind
 
+    if name == "deducing":
+        from rulesengine.looper.deduction.agent import DeducingProtagonists
+        from rulesengine.looper.deduction.record import PublicSheet
+
+        return DeducingProtagonists(PublicSheet.of(script), seed)
     if name == "random":
         return RandomAgent(seed)
     if name.startswith("search"):
@@ -60,11 +69,13 @@ def play_game(path: str, mastermind: str, protagonists: str, seed: int) -> int:
     from rulesengine.looper.rules.engine import Game
     from rulesengine.looper.rules.script import load_script
 
+    script = load_script(path)
     agents = {
-        "mastermind": _agent(mastermind, "mastermind", seed),
-        "protagonists": _agent(protagonists, "protagonists", seed + 1),
+        "mastermind": _agent(mastermind, "mastermind", seed, script),
+        "protagonists": _agent(protagonists, "protagonists", seed + 1, script),
     }
-    game = drive(Game(load_script(path), record=False), agents)
+    # (no log but for the deducing Protagonists, who build their public record from it)
+    game = drive(Game(script, record=protagonists == "deducing"), agents)
     assert game.outcome is not None
     return int(game.outcome.winner == "mastermind")
 
