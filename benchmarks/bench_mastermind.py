@@ -19,9 +19,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from rulesengine.contract import drive
-from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
 from rulesengine.looper.play.search import SearchingMastermind
-from rulesengine.looper.play.tournament import wilson
+from rulesengine.looper.play.tournament import make_agent, wilson
 from rulesengine.looper.rules.engine import Game
 from rulesengine.looper.rules.script import load_script, shipped_scripts
 
@@ -46,13 +45,12 @@ def one_game(task: tuple[str, str, str, int]) -> tuple[str, str, str, int, list[
     path, mastermind, protagonists, seed = task
     script = load_script(path)
     times: list[float] = []
-    if mastermind == "heuristic":
-        mm = HeuristicMastermind(seed)
-    else:
-        timed = _Timed(SearchingMastermind(seed, level=int(mastermind.removeprefix("search"))))
-        mm, times = timed, timed.times  # type: ignore[assignment]
-    pr = HeuristicProtagonists(seed + 1) if protagonists == "heuristic" else RandomAgent(seed + 1)
-    game = drive(Game(script, record=False), {"mastermind": mm, "protagonists": pr})
+    mm = make_agent(mastermind, "mastermind", seed, script)
+    if isinstance(mm, SearchingMastermind):
+        timed = _Timed(mm)
+        mm, times = timed, timed.times
+    pr = make_agent(protagonists, "protagonists", seed + 1, script)
+    game = drive(Game(script, record=protagonists == "deducing"), {"mastermind": mm, "protagonists": pr})
     assert game.outcome is not None
     return path, mastermind, protagonists, int(game.outcome.winner == "mastermind"), times
 
@@ -62,7 +60,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=30, help="games per pair and script (30)")
     parser.add_argument("--levels", default="1,2", help="searching Mastermind levels (1,2)")
     parser.add_argument("--scripts", default="", help="comma-separated prefixes of script ids (all)")
-    parser.add_argument("--protagonists", default="heuristic,random", help="heuristic,random")
+    parser.add_argument("--protagonists", default="heuristic,random", help="heuristic,random,deducing")
     parser.add_argument("--workers", type=int, default=1, help="processes (1)")
     args = parser.parse_args()
     wanted = [w for w in args.scripts.split(",") if w]

@@ -32,7 +32,7 @@ from typing import Any, Final, TypeVar
 
 from rulesengine.errors import InputError
 
-__all__ = ["resolve_scheduler", "run_tasks"]
+__all__ = ["resolve_scheduler", "run_tasks", "where"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -83,6 +83,27 @@ ucx, ws or wss, a host and a port), got 'http://127.0.0.1:8787'
     """
     found = _scheduler(workers, scheduler)
     return None if found is None else found[0]
+
+
+def where(workers: str | None, scheduler: str | None) -> tuple[int | None, str | None]:
+    """A command's ``--workers`` (its text: 1 to 256) and ``--scheduler``, checked before any work: a
+    number, not both, and the address's form (or that of ``DASK_SCHEDULER_ADDRESS``:
+    :func:`resolve_scheduler`).
+
+    >>> where("2", None)
+    (2, None)
+    >>> where("2", "tcp://127.0.0.1:8786")
+    Traceback (most recent call last):
+    ...
+    rulesengine.errors.InputError: --scheduler: give --workers or --scheduler, not both
+    """
+    from rulesengine.inputs import parse_int
+
+    count = None if workers is None else parse_int(workers, "--workers", 1, 256)
+    if count is not None and scheduler is not None:
+        raise InputError.of("--scheduler", "common.input.not_both")
+    resolve_scheduler(count, scheduler)
+    return count, scheduler
 
 
 def _call(fn: Callable[..., Any], task: Any, star: bool) -> Any:

@@ -247,15 +247,10 @@ def _solve_task(players: int, iterations: int, deals: int) -> Any:
 
 
 def _where(args: argparse.Namespace) -> tuple[int | None, str | None]:
-    """``--workers`` and ``--scheduler``, checked (not both; the address's form, or that of
-    ``DASK_SCHEDULER_ADDRESS``, before any work: :func:`rulesengine.runner.resolve_scheduler`)."""
-    from rulesengine.runner import resolve_scheduler
+    """``--workers`` and ``--scheduler``, checked before any work (:func:`rulesengine.runner.where`)."""
+    from rulesengine.runner import where
 
-    workers = None if args.workers is None else parse_int(args.workers, "--workers", 1, 256)
-    if workers is not None and args.scheduler is not None:
-        raise InputError.of("--scheduler", "grove.cli.error.not_both")
-    resolve_scheduler(workers, args.scheduler)
-    return workers, args.scheduler
+    return where(args.workers, args.scheduler)
 
 
 def _tournament_handler(args: argparse.Namespace) -> int:

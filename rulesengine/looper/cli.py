@@ -62,7 +62,7 @@ from rulesengine.looper.play.replay import (
     ruling_options,
     text_report,
 )
-from rulesengine.looper.play.search import SearchingMastermind
+from rulesengine.looper.play.tournament import make_agent
 from rulesengine.looper.rules.actions import from_dict
 from rulesengine.looper.rules.engine import Game
 from rulesengine.looper.rules.script import load_script, validation_report
@@ -156,7 +156,7 @@ def _play(args: argparse.Namespace) -> int:
             "protagonists": HeuristicProtagonists(seed + 1),
         }
     if args.mastermind is not None:
-        agents["mastermind"] = SearchingMastermind(seed, level=int(args.mastermind.removeprefix("search")))
+        agents["mastermind"] = make_agent(args.mastermind, "mastermind", seed)
     drive(game, agents)
     if record is not None:
         write_replay(str(record), decisions_document(game), inputs=[args.script])
@@ -191,21 +191,18 @@ def _tournament_scripts(spec: str) -> list[str]:
 def _tournament(args: argparse.Namespace) -> int:
     from rulesengine.inputs import parse_int
     from rulesengine.looper.play.tournament import check_agent, tournament
-    from rulesengine.runner import resolve_scheduler
+    from rulesengine.runner import where
 
     check_agent(args.mastermind, "mastermind")
     check_agent(args.protagonists, "protagonists")
     scripts = _tournament_scripts(args.scripts)
     games = parse_int(args.games, "--games", 1, 1_000_000)
     seed = parse_seed(args.seed)
-    workers = None if args.workers is None else parse_int(args.workers, "--workers", 1, 256)
-    if workers is not None and args.scheduler is not None:
-        raise InputError.of("--scheduler", "looper.cli.error.not_both")
-    resolve_scheduler(workers, args.scheduler)
+    workers, scheduler = where(args.workers, args.scheduler)
     lang = args.lang or "en"
     result = tournament(
         scripts, args.mastermind, args.protagonists, games, seed, workers=workers,
-        scheduler=args.scheduler, progress=not args.no_progress, language=lang,
+        scheduler=scheduler, progress=not args.no_progress, language=lang,
     )
     print(json.dumps(result.as_json()) if args.json else result.render(lang))
     return 0

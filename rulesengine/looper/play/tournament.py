@@ -28,7 +28,9 @@ from rulesengine.messages import message
 if TYPE_CHECKING:
     from rulesengine.looper.rules.script import Script
 
-__all__ = ["MASTERMINDS", "PROTAGONISTS", "Row", "Tournament", "check_agent", "tournament", "wilson"]
+__all__ = [
+    "MASTERMINDS", "PROTAGONISTS", "Row", "Tournament", "check_agent", "make_agent", "tournament", "wilson",
+]
 
 #: The agents a tournament seats, by name.
 MASTERMINDS: Final = ("random", "heuristic", "search1", "search2", "search3")
@@ -46,13 +48,22 @@ def check_agent(name: str, side: str) -> str:
     return name
 
 
-def _agent(name: str, side: str, seed: int, script: Script) -> Callable[..., Any]:
-    """The agent ``name`` for ``side`` (``mastermind`` or ``protagonists``), seeded; the deducing
-    Protagonists (goodwill chosen by information) get the script's public sheet."""
+def make_agent(name: str, side: str, seed: int, script: Script | None = None) -> Callable[..., Any]:
+    """The agent ``name`` (:data:`MASTERMINDS`, :data:`PROTAGONISTS`) for ``side`` (``mastermind`` or
+    ``protagonists``), seeded; the deducing Protagonists (goodwill chosen by information) get the
+    public sheet of ``script``. The one place an agent is made from its name (the tournament, ``looper
+    play --mastermind``, notebook 04's menu, ``bench_mastermind.py``).
+
+    >>> type(make_agent("search2", "mastermind", 0)).__name__, make_agent("search2", "mastermind", 0).budget
+    ('SearchingMastermind', 128)
+    """
     from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
     from rulesengine.looper.play.search import SearchingMastermind
 
+    check_agent(name, side)
     if name == "deducing":
+        if script is None:
+            raise InputError("script", "the deducing Protagonists need the script's public sheet")
         from rulesengine.looper.deduction.agent import DeducingProtagonists
         from rulesengine.looper.deduction.record import PublicSheet
 
@@ -71,8 +82,8 @@ def play_game(path: str, mastermind: str, protagonists: str, seed: int) -> int:
 
     script = load_script(path)
     agents = {
-        "mastermind": _agent(mastermind, "mastermind", seed, script),
-        "protagonists": _agent(protagonists, "protagonists", seed + 1, script),
+        "mastermind": make_agent(mastermind, "mastermind", seed, script),
+        "protagonists": make_agent(protagonists, "protagonists", seed + 1, script),
     }
     # (no log but for the deducing Protagonists, who build their public record from it)
     game = drive(Game(script, record=protagonists == "deducing"), agents)

@@ -37,9 +37,9 @@ import ipywidgets as widgets
 
 from rulesengine import i18n
 from rulesengine.errors import InputError
-from rulesengine.looper.play.agents import HeuristicProtagonists
 from rulesengine.looper.play.plans import Agent, heuristic_agents
 from rulesengine.looper.play.search import SearchingMastermind
+from rulesengine.looper.play.tournament import make_agent
 from rulesengine.looper.rules.script import dump_script, load_script, shipped_scripts
 from rulesengine.looper.rules.state import Side
 from rulesengine.looper.rules.text import describe_action
@@ -65,10 +65,9 @@ def opponent_agents(opponent: str, seed: int) -> dict[str, Agent] | None:
         raise InputError("opponent", f"expected one of {OPPONENTS}, got {opponent!r}")
     if opponent == "heuristic":
         return None
-    level = int(opponent.removeprefix("search"))
     return {
-        Side.MASTERMIND: SearchingMastermind(seed, level=level),
-        Side.PROTAGONISTS: HeuristicProtagonists(seed + 1),
+        Side.MASTERMIND: make_agent(opponent, "mastermind", seed),
+        Side.PROTAGONISTS: make_agent("heuristic", "protagonists", seed + 1),
     }
 
 
