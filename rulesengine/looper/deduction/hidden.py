@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, overload
+from typing import Any, Final, overload
 
 import numpy as np
 
@@ -372,6 +372,18 @@ class _HiddenSubplots(tuple):
 _HIDDEN_PLOTS: Any = _HiddenPlots()
 
 
+#: The first public event of a Mastermind ability's use (abilities.apply_mastermind): one token of this
+#: kind on its target (the Doctor's "-": one less, or none at zero). Read by the look-aheads of
+#: :meth:`_NodeFacts.worth_asking` and of the tree's matcher (``search._Matcher._abilities``).
+ABILITY_EFFECTS: Final = {
+    "brain.1": "intrigue",
+    "an_unsettling_rumor.1": "intrigue",
+    "conspiracy_theorist.1": "paranoia",
+    "factor.1": "paranoia",
+    "doctor.1": "paranoia",
+}
+
+
 class _NodeFacts:
     """The kernel's provider of hidden facts (:class:`~rulesengine.looper.rules.seams.HiddenFacts`) for a
     branch of the tree: the script with the branch's parameters and culprits, and roles, main plot and
@@ -402,17 +414,19 @@ class _NodeFacts:
         if i >= len(events):
             return False  # (the record ends here: an ability's effect would be past it)
         e = events[i]
-        kind = e.get("kind")
+        effect = ABILITY_EFFECTS.get(ability)
+        if effect is None:
+            return True
+        if e.get("kind") != effect:
+            return False
         target = e.get("character", e.get("target"))
         if ability == "brain.1":
-            return kind == "intrigue" and (target in game.places(source) or target in game.here(source))
-        if ability in ("conspiracy_theorist.1", "factor.1"):
-            return kind == "paranoia" and target in game.here(source)
+            return target in game.places(source) or target in game.here(source)
         if ability == "an_unsettling_rumor.1":
-            return kind == "intrigue" and target in game.locations
+            return target in game.locations
         if ability == "doctor.1":
-            return kind == "paranoia" and target in game.others_here("doctor")
-        return True
+            return target in game.others_here("doctor")
+        return target in game.here(source)  # (conspiracy_theorist.1, factor.1)
 
     def role_trait(self, content: Content, role: str, trait: str) -> object:
         """A role's trait asked of the node as one question ("which refusal has this character's role?"),

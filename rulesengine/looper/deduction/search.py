@@ -43,7 +43,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any
 
 import numpy as np
 
@@ -51,6 +51,7 @@ from rulesengine.errors import IllegalActionError, InputError
 from rulesengine.looper.deduction.filters import _filters
 from rulesengine.looper.deduction.hidden import (
     _CURRENT,
+    ABILITY_EFFECTS,
     _common_facts,
     _Fork,
     _hidden_script,
@@ -165,33 +166,23 @@ class _Matcher:
 
     def _abilities(self, options: Sequence[Action], i: int) -> Sequence[Action]:
         """The options of a decision that can pass, less the Mastermind's abilities whose first public
-        event (:data:`_EFFECTS`; TL-D5a: the use itself is the Mastermind's) is not the record's next one.
-        ``Pass`` is always kept: every branch still meets the record."""
+        event (:data:`~rulesengine.looper.deduction.hidden.ABILITY_EFFECTS`; TL-D5a: the use itself is
+        the Mastermind's) is not the record's next one. ``Pass`` is always kept: every branch still meets
+        the record."""
         e = self.events[i] if i < self.n_events else None
         out = [
             a
             for a in options
             if not isinstance(a, UseAbility)
-            or a.ability not in _EFFECTS
+            or a.ability not in ABILITY_EFFECTS
             or (
                 e is not None
-                and e["kind"] == _EFFECTS[a.ability]
+                and e["kind"] == ABILITY_EFFECTS[a.ability]
                 and e.get("target") == a.target
                 and (e.get("amount") == 1 if a.extra != "-" else e.get("amount") in (0, -1))
             )
         ]
         return options if len(out) == len(options) else out
-
-
-# the first public event of a Mastermind ability's use (abilities.apply_mastermind): one token of this
-# kind on its target, one more (the Doctor's "-": one less, or none at zero)
-_EFFECTS: Final = {
-    "brain.1": "intrigue",
-    "an_unsettling_rumor.1": "intrigue",
-    "conspiracy_theorist.1": "paranoia",
-    "factor.1": "paranoia",
-    "doctor.1": "paranoia",
-}
 
 
 class _Explorer(_Matcher):
