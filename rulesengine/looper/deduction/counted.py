@@ -160,6 +160,21 @@ def _minus(p: tuple[int, ...], a: tuple[int, ...]) -> list[tuple[int, ...]]:
     return out
 
 
+class _Snapshot:
+    """The branches of a counted tree at the start of a day (``at``: loop, day, events matched, decisions
+    taken), as :meth:`_CountedTree._checkpoint` kept them, with how many leaves, branches stopped for
+    want of decisions and replays there were before them."""
+
+    __slots__ = ("at", "entries", "n_leaves", "ran_out", "replays")
+
+    def __init__(self, at: tuple[int, int, int, int], n_leaves: int, ran_out: int, replays: int) -> None:
+        self.at = at
+        self.n_leaves = n_leaves
+        self.ran_out = ran_out
+        self.replays = replays
+        self.entries: list[tuple[Any, Any]] = []
+
+
 class _CountedTree(_Tree):
     """The tree search with nodes of boxes (see the module's docstring)."""
 
@@ -170,6 +185,7 @@ class _CountedTree(_Tree):
         self.ok_boxes: dict[
             tuple[tuple[int, tuple[str, ...]], ...], tuple[dict[int, frozenset[str]], list[Box]]
         ] = {}
+        self.snapshot: _Snapshot | None = None
 
     def _roots(self) -> Iterator[tuple[tuple[Any, ...], Any]]:
         """One root: the parameters the sheets do not agree on are hidden facts too (asked of the
@@ -194,6 +210,43 @@ class _CountedTree(_Tree):
         key = tuple(sorted((d, tuple(sorted(v))) for d, v in cs.items()))
         seen = self.ok_boxes.setdefault(key, (cs, []))
         seen[1][:] = _normal(seen[1] + node.boxes)  # (joined: fewer boxes to look through)
+
+    def _checkpoint(self, key: tuple[tuple[int, int, int, int], object], entry: Any) -> None:
+        """Keep the branches at the latest day's start (copies of their games), the leaves found before
+        it and the replays run so far: :meth:`resume` goes on from there with a longer record."""
+        at = key[0]
+        if self.snapshot is None or self.snapshot.at != at:
+            self.snapshot = _Snapshot(at, len(self.leaves), self.ran_out, self.replays)
+        game, node, n_log, i, k, cs = entry
+        self.snapshot.entries.append((key, (game.clone(), node, n_log, i, k, cs)))
+
+    def resume(
+        self,
+        snapshot: _Snapshot,
+        leaves: Sequence[_TreeLeaf],
+        restrict: Any,
+    ) -> list[_TreeLeaf]:
+        """The leaves of this tree's record, gone on with from ``snapshot`` (taken by a tree whose record
+        this one's extends, see :func:`_resumable`): the leaves found before the snapshot are kept, the
+        branches parked there go on against this record. ``restrict`` narrows a list of boxes to the
+        filters' conditions this record adds (:func:`_apply`)."""
+        self.leaves = []
+        for leaf in leaves[: snapshot.n_leaves]:
+            old: Any = leaf.node  # (a node of boxes: the counted tree's)
+            boxes = restrict(old.boxes)
+            if boxes:
+                node: Any = _BoxNode(self.space, boxes, old.facts, old.path)
+                self.leaves.append(_TreeLeaf(node, leaf.culprits, leaf.reached, leaf.history))
+        for key, (game, node, n_log, i, k, cs) in snapshot.entries:
+            boxes = restrict(node.boxes)
+            if not boxes:
+                continue
+            g = game.clone()
+            facts: Any = g._facts  # (the provider looks ahead in this record: worth_asking)
+            facts.events = self.events
+            part: Any = _BoxNode(self.space, boxes, node.facts, node.path)
+            self.parked.setdefault(key, []).append((g, part, n_log, i, k, cs))
+        return self._drain()
 
     def _covered(self, node: Any, cs: dict[int, frozenset[str]]) -> bool:
         """Every box of ``node`` lies in one box witnessed with culprit sets holding ``cs`` (a sound
@@ -648,15 +701,32 @@ def deduce_counted(
     _culprit_reveal(record, n_sheets, every_culprit, n_culprit_sets, removed, reason)
     boxes = [t for b in roots if (t := space.tight(b)) is not None]
     alive = n_sheets
-    for i, cond, why_id, fields in _conditions(record):
+    conditions = _conditions(record)
+    for i, cond, why_id, fields in conditions:
         boxes = _normal(_apply(space, boxes, cond))
         left = _count_all(space, boxes)
         if left < alive:
             removed[i] += (alive - left) * n_culprit_sets
             reason.setdefault(i, (why_id, fields))
             alive = left
+    conds = [(i, cond) for i, cond, _, _ in conditions]
     tree = _CountedTree(record, space, boxes, content, frame)
-    leaves = tree.run(dict(base)) if boxes and n_culprit_sets else []
+    earlier = _resumable(record, content, conds, known)
+    if not (boxes and n_culprit_sets):
+        leaves = []
+    elif earlier is None:
+        leaves = tree.run(dict(base))
+    else:
+        added = [cond for c in conds if c not in earlier.conds for cond in (c[1],)]
+
+        def restrict(bs: list[Box]) -> list[Box]:
+            for cond in added:
+                bs = _apply(space, bs, cond)
+            return _normal(bs) if added and bs else bs
+
+        leaves = tree.resume(earlier.snapshot, earlier.leaves, restrict)
+    if tree.snapshot is not None:
+        _remember(_Resumable(record, content, conds, known, tree.snapshot, leaves))
     pieces, by_reached = _pieces(space, days, leaves)
     covered = sum(by_reached.values())
     for r, n in by_reached.items():
@@ -678,6 +748,79 @@ def deduce_counted(
         replayed=alive,
         steps=tree.replays,
     )
+
+
+class _Resumable:
+    """A counted tree's record and where its search can be gone on from when the record grows: the
+    filters' conditions and the culprits it was read with, its last day's start (:class:`_Snapshot`) and
+    its leaves."""
+
+    __slots__ = ("conds", "content", "known", "leaves", "record", "snapshot")
+
+    def __init__(
+        self,
+        record: PublicRecord,
+        content: Content,
+        conds: list[tuple[int, Condition]],
+        known: dict[int, str],
+        snapshot: _Snapshot,
+        leaves: list[_TreeLeaf],
+    ) -> None:
+        self.record = record
+        self.content = content
+        self.conds = conds
+        self.known = known
+        self.snapshot = snapshot
+        self.leaves = leaves
+
+
+#: The last counted trees (newest last): a deduction whose record extends one of theirs goes on from
+#: its last day's start instead of from the first day (the deducing agent, ``looper deduce --by-day``
+#: and notebook 05 deduce after every day of one game).
+_RESUMABLE: list[_Resumable] = []
+_KEEP = 4
+
+
+def _remember(entry: _Resumable) -> None:
+    _RESUMABLE.append(entry)
+    del _RESUMABLE[:-_KEEP]
+
+
+def _resumable(
+    record: PublicRecord, content: Content, conds: list[tuple[int, Condition]], known: dict[int, str]
+) -> _Resumable | None:
+    """The kept tree to go on from for ``record``, the one whose last day's start is latest; ``None``
+    when none can serve.
+
+    A tree serves when its record is a beginning of this one (the same public sheet, its events and the
+    Protagonists' decisions the first of these), with the same content and revealed culprits, its
+    filters' conditions among this record's (the added ones narrow the kept boxes), and every leaf found
+    before its snapshot stopped at an event before the snapshot's point — never at the end of its
+    record, nor for want of the Protagonists' next decision: such a leaf could go on in the longer
+    record. The leaves before the snapshot then stop at the same events in this record (the same events
+    there, and the look-aheads read no further), and the sheets a branch holds do not change what a
+    sheet does (the engine is the model), so going on gives the same candidates, counts and
+    eliminations as a search from the start (a test compares them day by day)."""
+    best: _Resumable | None = None
+    for entry in _RESUMABLE:
+        old, snap = entry.record, entry.snapshot
+        n, m = len(old.events), len(old.actions)
+        if (
+            entry.content is not content
+            or old.sheet != record.sheet
+            or entry.known != known
+            or snap.ran_out
+            or snap.at[2] >= n
+            or n > len(record.events)
+            or record.events[:n] != old.events
+            or record.actions[:m] != old.actions
+            or any(c not in conds for c in entry.conds)
+            or any(leaf.reached == _OK or leaf.reached > snap.at[2] for leaf in entry.leaves[: snap.n_leaves])
+        ):
+            continue
+        if best is None or snap.at > best.snapshot.at:
+            best = entry
+    return best
 
 
 def _cmask(space: Space, names: frozenset[str] | set[str]) -> int:

@@ -449,6 +449,7 @@ class _Tree(_Matcher):
         self.ok: dict[object, tuple[dict[int, frozenset[str]], np.ndarray]] = {}
         self.replays = 0
         self.joined = 0  # branches joined into another at a day's start
+        self.ran_out = 0  # branches stopped at a Protagonists' decision past the record's decisions
         # where the branches now run from: (loop, day, record index, action index), see _park
         self.at: tuple[int, int, int, int] = (0, 0, 0, 0)
         self.parked: dict[tuple[tuple[int, int, int, int], object], list[_Parked]] = {}
@@ -468,7 +469,11 @@ class _Tree(_Matcher):
 
             for game, part, j in self._attempt(start, node, lambda g: None, 0, 0):
                 self._after(game, part, j, 0, culprits)
-        # in order of where they stand: the branches parked at the same point in the same state are one
+        return self._drain()
+
+    def _drain(self) -> list[_TreeLeaf]:
+        """Take the parked branches in order of where they stand: the branches parked at the same point
+        in the same state are one. The leaves."""
         while self.parked:
             self.at = at = min(key[0] for key in self.parked)
             batch = [key for key in self.parked if key[0] == at]
@@ -479,6 +484,8 @@ class _Tree(_Matcher):
                     if len(entries) > 1:
                         node = self._union([e[1] for e in entries], ("joined", at, len(self.leaves)), True)
                         self.joined += len(entries) - 1
+                    if game.phase is Phase.DAY_START:
+                        self._checkpoint(key, (game, node, n_log, i, k, cs))
                     self._visit(game, n_log, i, k, cs, node)
                     continue
                 # joined at a Mastermind decision: its options were read under one branch's sheets, so
@@ -488,6 +495,10 @@ class _Tree(_Matcher):
                 for g2, part, j in self._attempt(game.clone, node, _rederive, len(game.log), i):
                     self._after(g2, part, j, k, cs)
         return self.leaves
+
+    def _checkpoint(self, key: tuple[tuple[int, int, int, int], object], entry: _Parked) -> None:
+        """A branch at a day's start is about to go on (the counted tree keeps the last day's start,
+        to go on from there when the record grows: :mod:`~rulesengine.looper.deduction.counted`)."""
 
     def _park(
         self, game: Game, n_log: int, i: int, k: int, cs: dict[int, frozenset[str]], node: _Node
@@ -632,6 +643,7 @@ class _Tree(_Matcher):
                 done = i == self.n_events and k == len(self.actions)
                 if pending.who != "mastermind":
                     if k == len(self.actions):
+                        self.ran_out += 1  # (a longer record may go on here: see _checkpoint)
                         self._leaf(node, cs, i, done and self.waiting == pending.who, game)
                         return
                     who, action = self.actions[k]
