@@ -17,6 +17,10 @@ Subcommands:
   ``heuristic``, ``deducing``) on each script (files, or shipped script ids or their prefixes; default
   every shipped script), through the one runner; the Mastermind's win rate per script with a Wilson
   95 % interval (:mod:`rulesengine.looper.play.tournament`).
+- ``analyse SCRIPT [--games N] [--pairs M:P,…] [--deduce-games D] [--seed S] [--workers W | --scheduler
+  ADDRESS] [--json] [--lang en|vi] [--no-progress]``: the analyst's view of a script — the win rates of
+  agent pairs, the incidents and loss conditions per loop and day, the deduction after each day of a few
+  games (:mod:`rulesengine.looper.play.analyse`).
 - ``validate SCRIPT… [--json] [--lang en|vi]``: every problem and playability note of script files
   (:func:`rulesengine.looper.rules.script.validation_report`); exit 0 when every file is valid, 1 when some
   file breaks a rule of script creation.
