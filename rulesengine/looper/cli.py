@@ -114,11 +114,7 @@ def register(subparsers: Any) -> None:
     tp.add_argument("--protagonists", required=True, help="random, heuristic or deducing")
     tp.add_argument("--games", default="30", help="games per script (default 30)")
     tp.add_argument("--seed", default="0", help="seed of game 0 (default 0)")
-    tp.add_argument("--workers", help="local processes")
-    tp.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler (or DASK_SCHEDULER_ADDRESS)")
-    tp.add_argument("--json", action="store_true", help="print one JSON object")
-    tp.add_argument("--lang", choices=LANGS, help="the language of the table (default English)")
-    tp.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    _add_runner_options(tp)
     tp.set_defaults(handler=_tournament, error_lang=True)
     _register_analyse(sub)
     vp = sub.add_parser("validate", help="check script files: every problem and playability note")
@@ -128,6 +124,16 @@ def register(subparsers: Any) -> None:
     vp.set_defaults(handler=_validate, error_lang=True)
     _register_deduce(sub)
     _register_community(sub)
+
+
+def _add_runner_options(parser: Any) -> None:
+    """The options of a command that plays its games through the one runner (``tournament``,
+    ``analyse``): where to run them, the JSON form, the report's language, the progress bar."""
+    parser.add_argument("--workers", help="local processes")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler (or DASK_SCHEDULER_ADDRESS)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--lang", choices=LANGS, help="the language of the report (default English)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
 
 def _print(game: Game, as_json: bool, lang: str | None = None) -> None:
@@ -230,11 +236,7 @@ def _register_analyse(sub: Any) -> None:
     ap.add_argument("--deduce-games", default="2",
                     help="games of the first pair deduced after each day (default 2; 0: none)")
     ap.add_argument("--seed", default="0", help="seed of game 0 of each pair (default 0)")
-    ap.add_argument("--workers", help="local processes")
-    ap.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler (or DASK_SCHEDULER_ADDRESS)")
-    ap.add_argument("--json", action="store_true", help="print one JSON object")
-    ap.add_argument("--lang", choices=LANGS, help="the language of the tables (default English)")
-    ap.add_argument("--no-progress", action="store_true", help="no progress bars on stderr")
+    _add_runner_options(ap)
     ap.set_defaults(handler=_analyse, error_lang=True)
 
 
