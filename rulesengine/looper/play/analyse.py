@@ -351,7 +351,7 @@ class Analysis:
         for k in self.knowledge:
             certain = f"{float(k.certain):.1f}/{k.cast}"
             lines.append(f"{when(k.loop, k.day, k.games)} {k.bits:>12.2f} {certain:>18} "
-                         f"{float(k.true_probability):>16.4f}")
+                         f"{float(k.true_probability):>16.3g}")
         for g in self.deduced:
             at = g.roles_certain_at
             lines.append(say("certain_at", seed=g.seed, loop=at[0], day=at[1]) if at is not None
@@ -361,7 +361,7 @@ class Analysis:
 
 def _when_columns(say: Any) -> Any:
     """A writer of the loop, day and games columns, each as wide as its heading in the language."""
-    widths = [max(5, len(say(key))) for key in ("loop", "day", "games")]
+    widths = [max(low, len(say(key))) for low, key in ((5, "loop"), (5, "day"), (6, "games"))]
 
     def when(*values: object) -> str:
         return " ".join(f"{v!s:>{w}}" for v, w in zip(values, widths, strict=True))
