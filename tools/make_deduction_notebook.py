@@ -155,6 +155,42 @@ guess_table(last)
         ),
         md(
             """
+## Analyse a script
+
+Before sharing a script, its writer wants to know how it plays. `python -m rulesengine looper analyse SCRIPT`
+(docs/looper_engine.md) plays seeded games of agent pairs on it and reports three things: the Mastermind's
+win rate for each pair, with a 95 % interval; per loop and day, how often each incident happened (TL-D7) and
+which loss conditions ended the lost loops (TL-LE1); and, for a few games, the deduction above after each
+day, so one sees when the roles become deducible. Here the tutorial script, 30 games for each pair of the
+random and heuristic agents: the bar is the Mastermind's win rate, the error bar its 95 % interval, which
+narrows with more games.
+""",
+            """
+## Phân tích một kịch bản
+
+Trước khi chia sẻ một kịch bản, người viết muốn biết nó được chơi ra sao. `python -m rulesengine looper
+analyse SCRIPT` (docs/looper_engine.md) chơi các ván có hạt giống của từng cặp tác nhân trên kịch bản đó và
+báo ba điều: tỉ lệ thắng của Mastermind với mỗi cặp, kèm khoảng tin cậy 95 %; theo từng vòng lặp và ngày,
+mỗi Sự cố đã xảy ra bao nhiêu lần (TL-D7) và những điều kiện thua nào đã kết thúc các vòng lặp bị thua
+(TL-LE1); và, với vài ván, phép suy luận ở trên sau mỗi ngày, để thấy khi nào các vai trò suy ra được. Ở
+đây là kịch bản hướng dẫn, 30 ván cho mỗi cặp tác nhân ngẫu nhiên và heuristic: cột là tỉ lệ thắng của
+Mastermind, thanh sai số là khoảng 95 % của nó, hẹp lại khi có nhiều ván hơn.
+""",
+        ),
+        code(
+            """
+from rulesengine.looper.play.analyse import analyse
+from rulesengine.looper.rules.script import SCRIPTS_DIR
+from rulesengine.viz.looper.analyse import win_rates_chart
+
+pairs = [("random", "random"), ("random", "heuristic"), ("heuristic", "random"), ("heuristic", "heuristic")]
+analysis = analyse(SCRIPTS_DIR / "fs_01_tutorial.yaml", pairs, games=30, deduce_games=1)
+picture(win_rates_chart, analysis, size=(7, 3.6))
+""",
+            IGNORE,
+        ),
+        md(
+            """
 ## Step it yourself
 
 Pick a script and a recorded game (each is a small version of the script with its own private sheet,

@@ -17,6 +17,10 @@ Subcommands:
   ``heuristic``, ``deducing``) on each script (files, or shipped script ids or their prefixes; default
   every shipped script), through the one runner; the Mastermind's win rate per script with a Wilson
   95 % interval (:mod:`rulesengine.looper.play.tournament`).
+- ``analyse SCRIPT [--games N] [--pairs M:P,…] [--deduce-games D] [--seed S] [--workers W | --scheduler
+  ADDRESS] [--json] [--lang en|vi] [--no-progress]``: the analyst's view of a script — the win rates of
+  agent pairs, the incidents and loss conditions per loop and day, the deduction after each day of a few
+  games (:mod:`rulesengine.looper.play.analyse`).
 - ``validate SCRIPT… [--json] [--lang en|vi]``: every problem and playability note of script files
   (:func:`rulesengine.looper.rules.script.validation_report`); exit 0 when every file is valid, 1 when some
   file breaks a rule of script creation.
@@ -48,6 +52,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from rulesengine.contract import drive, write_replay
@@ -109,12 +114,9 @@ def register(subparsers: Any) -> None:
     tp.add_argument("--protagonists", required=True, help="random, heuristic or deducing")
     tp.add_argument("--games", default="30", help="games per script (default 30)")
     tp.add_argument("--seed", default="0", help="seed of game 0 (default 0)")
-    tp.add_argument("--workers", help="local processes")
-    tp.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler (or DASK_SCHEDULER_ADDRESS)")
-    tp.add_argument("--json", action="store_true", help="print one JSON object")
-    tp.add_argument("--lang", choices=LANGS, help="the language of the table (default English)")
-    tp.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    _add_runner_options(tp)
     tp.set_defaults(handler=_tournament, error_lang=True)
+    _register_analyse(sub)
     vp = sub.add_parser("validate", help="check script files: every problem and playability note")
     vp.add_argument("scripts", nargs="+", help="script files (YAML), see docs/looper_scripts.md")
     vp.add_argument("--json", action="store_true", help="print one JSON list of reports (English)")
@@ -122,6 +124,16 @@ def register(subparsers: Any) -> None:
     vp.set_defaults(handler=_validate, error_lang=True)
     _register_deduce(sub)
     _register_community(sub)
+
+
+def _add_runner_options(parser: Any) -> None:
+    """The options of a command that plays its games through the one runner (``tournament``,
+    ``analyse``): where to run them, the JSON form, the report's language, the progress bar."""
+    parser.add_argument("--workers", help="local processes")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler (or DASK_SCHEDULER_ADDRESS)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--lang", choices=LANGS, help="the language of the report (default English)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
 
 def _print(game: Game, as_json: bool, lang: str | None = None) -> None:
@@ -164,8 +176,9 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _tournament_scripts(spec: str) -> list[str]:
-    """``--scripts``: ``all``, or comma-separated script files and shipped script ids (or prefixes)."""
+def _tournament_scripts(spec: str, option: str = "--scripts") -> list[str]:
+    """``--scripts``: ``all``, or comma-separated script files and shipped script ids (or prefixes); a bad
+    item is an error naming ``option``."""
     from pathlib import Path
 
     from rulesengine.looper.rules.script import shipped_scripts
@@ -181,7 +194,7 @@ def _tournament_scripts(spec: str) -> list[str]:
             found = [item]
         if not found:
             raise InputError.of(
-                "--scripts", "looper.cli.error.no_script", script=repr(item),
+                option, "looper.cli.error.no_script", script=repr(item),
                 known=", ".join(p.stem for p in shipped),
             )
         out += found
@@ -205,6 +218,47 @@ def _tournament(args: argparse.Namespace) -> int:
         scheduler=scheduler, progress=not args.no_progress, language=lang,
     )
     print(json.dumps(result.as_json()) if args.json else result.render(lang))
+    return 0
+
+
+def _register_analyse(sub: Any) -> None:
+    """``analyse SCRIPT [--games N] [--pairs M:P,…] [--deduce-games D] [--seed S] [--workers W | --scheduler
+    ADDRESS] [--json] [--lang en|vi] [--no-progress]`` (:mod:`rulesengine.looper.play.analyse`)."""
+    from rulesengine.looper.play.analyse import DEFAULT_PAIRS
+
+    pairs = ",".join(f"{m}:{p}" for m, p in DEFAULT_PAIRS)
+    ap = sub.add_parser("analyse", help="an analyst's view of a script: win rates, what decides the games, "
+                                        "when the roles become deducible")
+    ap.add_argument("script", help="a script file or a shipped script id (or its prefix)")
+    ap.add_argument("--games", default="20", help="games per pair (default 20)")
+    ap.add_argument("--pairs", default=pairs,
+                    help=f"MASTERMIND:PROTAGONISTS agents, comma-separated (default {pairs})")
+    ap.add_argument("--deduce-games", default="2",
+                    help="games of the first pair deduced after each day (default 2; 0: none)")
+    ap.add_argument("--seed", default="0", help="seed of game 0 of each pair (default 0)")
+    _add_runner_options(ap)
+    ap.set_defaults(handler=_analyse, error_lang=True)
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    """Every option checked before any game, then :func:`~rulesengine.looper.play.analyse.analyse`."""
+    from rulesengine.inputs import parse_int
+    from rulesengine.looper.play.analyse import analyse, parse_pairs
+    from rulesengine.runner import where
+
+    scripts = _tournament_scripts(args.script, "SCRIPT")
+    if len(scripts) != 1:  # (a prefix of several shipped scripts, "all", or a list)
+        raise InputError.of("SCRIPT", "looper.cli.error.several_scripts", script=repr(args.script),
+                            count=len(scripts), names=", ".join(Path(p).stem for p in scripts))
+    games = parse_int(args.games, "--games", 1, 1_000_000)
+    deduce_games = parse_int(args.deduce_games, "--deduce-games", 0, games)
+    pairs = parse_pairs(args.pairs)
+    seed = parse_seed(args.seed)
+    workers, scheduler = where(args.workers, args.scheduler)
+    lang = args.lang or "en"
+    result = analyse(scripts[0], pairs, games, seed, deduce_games=deduce_games, workers=workers,
+                     scheduler=scheduler, progress=not args.no_progress, language=lang)
+    print(json.dumps(result.as_json(), ensure_ascii=False) if args.json else result.render(lang))
     return 0
 
 

@@ -26,10 +26,12 @@ from rulesengine.errors import InputError
 from rulesengine.messages import message
 
 if TYPE_CHECKING:
+    from rulesengine.looper.rules.engine import Game
     from rulesengine.looper.rules.script import Script
 
 __all__ = [
-    "MASTERMINDS", "PROTAGONISTS", "Row", "Tournament", "check_agent", "make_agent", "tournament", "wilson",
+    "MASTERMINDS", "PROTAGONISTS", "Row", "Tournament", "check_agent", "make_agent", "played_game",
+    "tournament", "wilson",
 ]
 
 #: The agents a tournament seats, by name.
@@ -75,8 +77,11 @@ def make_agent(name: str, side: str, seed: int, script: Script | None = None) ->
     return HeuristicMastermind(seed) if side == "mastermind" else HeuristicProtagonists(seed)
 
 
-def play_game(path: str, mastermind: str, protagonists: str, seed: int) -> int:
-    """One game of the script at ``path``: 1 when the Mastermind agent wins (a task of the runner)."""
+def played_game(path: str, mastermind: str, protagonists: str, seed: int, *, record: bool = False) -> Game:
+    """One game of the script at ``path``, played to its end: the Mastermind agent with ``seed``, the
+    Protagonists agent with ``seed + 1``. The game keeps its log with ``record`` (the analysis reads the
+    Mastermind's loss conditions from it: :mod:`rulesengine.looper.play.analyse`) and for the deducing
+    Protagonists, who build their public record from it."""
     from rulesengine.looper.rules.engine import Game
     from rulesengine.looper.rules.script import load_script
 
@@ -85,10 +90,16 @@ def play_game(path: str, mastermind: str, protagonists: str, seed: int) -> int:
         "mastermind": make_agent(mastermind, "mastermind", seed, script),
         "protagonists": make_agent(protagonists, "protagonists", seed + 1, script),
     }
-    # (no log but for the deducing Protagonists, who build their public record from it)
-    game = drive(Game(script, record=protagonists == "deducing"), agents)
+    game = drive(Game(script, record=record or protagonists == "deducing"), agents)
     assert game.outcome is not None
-    return int(game.outcome.winner == "mastermind")
+    return game
+
+
+def play_game(path: str, mastermind: str, protagonists: str, seed: int) -> int:
+    """One game of the script at ``path``: 1 when the Mastermind agent wins (a task of the runner)."""
+    outcome = played_game(path, mastermind, protagonists, seed).outcome
+    assert outcome is not None
+    return int(outcome.winner == "mastermind")
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
