@@ -87,7 +87,7 @@ class SearchingMastermind:
             self.last = [(legal_actions[0], 0, 0)]
             return legal_actions[0]
         game = obs.model()
-        prior = {a: self.heuristic.score(obs, a) for a in legal_actions}
+        prior = dict(zip(legal_actions, self.heuristic.scores(obs, legal_actions), strict=True))
         tries = dict.fromkeys(legal_actions, 0)
         wins = dict.fromkeys(legal_actions, 0)
         alive = list(legal_actions)
