@@ -4,7 +4,8 @@ script, with Wilson 95 % intervals, beside the heuristic Mastermind's, and its t
 Every pair plays the same seeds (game ``n``: the Mastermind's seed ``n``, the Protagonists' ``n + 1``),
 so the Mastermind agents meet the same Protagonists. A game's result depends on its seed only, whatever
 ``--workers`` (each game is played whole in one process). The time per decision is the searching
-Mastermind's wall time at the decisions it searched (more than one option), on this machine.
+Mastermind's wall time at the decisions it searched (more than one option), on this machine, and its CPU
+time (``time.process_time``: what a load beside it on a shared machine changes less).
 
     python benchmarks/bench_mastermind.py [--games 30] [--levels 1,2] [--scripts fs_01,btx_01]
         [--protagonists heuristic,random] [--workers 2]
@@ -30,21 +31,22 @@ class _Timed:
 
     def __init__(self, agent: SearchingMastermind) -> None:
         self.agent = agent
-        self.times: list[float] = []
+        self.times: list[tuple[float, float]] = []
 
     def __call__(self, obs, legal):  # type: ignore[no-untyped-def]
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         out = self.agent(obs, legal)
         if len(legal) > 1:
-            self.times.append(time.perf_counter() - t0)
+            self.times.append((time.perf_counter() - t0, time.process_time() - c0))
         return out
 
 
-def one_game(task: tuple[str, str, str, int]) -> tuple[str, str, str, int, list[float]]:
-    """(script, Mastermind, Protagonists, seed) -> the same, 1 if the Mastermind won, decision times."""
+def one_game(task: tuple[str, str, str, int]) -> tuple[str, str, str, int, list[tuple[float, float]]]:
+    """(script, Mastermind, Protagonists, seed) -> the same, 1 if the Mastermind won, decision times (wall,
+    CPU)."""
     path, mastermind, protagonists, seed = task
     script = load_script(path)
-    times: list[float] = []
+    times: list[tuple[float, float]] = []
     mm = make_agent(mastermind, "mastermind", seed, script)
     if isinstance(mm, SearchingMastermind):
         timed = _Timed(mm)
@@ -77,7 +79,7 @@ def main() -> int:
     else:
         results = [one_game(t) for t in tasks]
     wins: dict[tuple[str, str, str], int] = {}
-    times: dict[str, list[float]] = {}
+    times: dict[str, list[tuple[float, float]]] = {}
     for path, m, q, won, ts in results:
         wins[(path, m, q)] = wins.get((path, m, q), 0) + won
         times.setdefault(m, []).extend(ts)
@@ -93,11 +95,15 @@ def main() -> int:
                 cells.append(f"{w:>3}/{n} ({lo:.2f}-{hi:.2f})")
             print(f"{Path(path).stem:28} {q:12} " + " ".join(f"{c:>20}" for c in cells))
     for m in masterminds[1:]:
-        ts = times.get(m, [])
-        if ts:
-            q95 = statistics.quantiles(ts, n=20)[-1] if len(ts) > 1 else ts[0]
-            print(f"{m}: {len(ts)} searched decisions, mean {statistics.mean(ts):.3f} s, "
-                  f"95th percentile {q95:.3f} s, max {max(ts):.3f} s (with {args.workers} worker(s))")
+        pairs = times.get(m, [])
+        if pairs:
+            cells = []
+            for what, ts in (("", [w for w, _ in pairs]), ("CPU ", [c for _, c in pairs])):
+                q95 = statistics.quantiles(ts, n=20)[-1] if len(ts) > 1 else ts[0]
+                cells.append(f"{what}mean {statistics.mean(ts):.3f} s, 95th percentile {q95:.3f} s, "
+                             f"max {max(ts):.3f} s")
+            print(f"{m}: {len(pairs)} searched decisions, {cells[0]} (with {args.workers} worker(s)); "
+                  f"{cells[1]}")
     print(f"({time.perf_counter() - t0:.0f} s)")
     return 0
 

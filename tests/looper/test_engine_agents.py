@@ -169,3 +169,22 @@ def test_drive_stops_at_a_side_without_agent(side: Side) -> None:
     other = Side.PROTAGONISTS if side is Side.MASTERMIND else Side.MASTERMIND
     game = drive(game, {other: RandomAgent(random.Random(1).randrange(99))})
     assert game.current_player() is side
+
+
+@pytest.mark.parametrize("name", ["fs_02_quiet_ward", "btx_02_clockwork_hearts"])
+def test_scores_in_one_pass_are_the_score_of_each_option(name: str) -> None:
+    """The heuristic agents' ``scores`` (one pass over a decision's options, what they read looked up once)
+    equal ``score`` asked option by option, with the same draws of the generator, at every decision of a
+    game; so their choices are those of the per-option definition."""
+    game = Game(load_script(SCRIPTS_DIR / f"{name}.yaml"), record=False)
+    rng = random.Random(3)
+    while game.pending is not None:
+        side = game.current_player()
+        assert isinstance(side, Side)
+        obs = game.observation(side)
+        legal = game.legal_actions()
+        make: Any = HeuristicMastermind if side is Side.MASTERMIND else HeuristicProtagonists
+        one_pass, one_by_one = make(7), make(7)
+        assert one_pass.scores(obs, legal) == [one_by_one.score(obs, a) for a in legal]
+        assert one_pass.rng.getstate() == one_by_one.rng.getstate()
+        game.apply(rng.choice(legal))

@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 from typing import Generic, TypeVar
 
-from rulesengine.looper.rules.actions import Action, Allow, Choose, Guess, Pass, PlaceCard, Refuse, UseAbility
+from rulesengine.looper.rules.actions import Action, Allow, Choose, Guess, PlaceCard, Refuse, UseAbility
 from rulesengine.looper.rules.observe import MastermindObservation, ProtagonistsObservation
 
 __all__ = ["HeuristicMastermind", "HeuristicProtagonists", "RandomAgent"]
@@ -48,17 +48,16 @@ class _Scoring(Generic[O]):
     def score(self, obs: O, action: Action) -> float:
         raise NotImplementedError
 
+    def scores(self, obs: O, actions: Sequence[Action]) -> list[float]:
+        """The score of each of ``actions``, in order: :meth:`score` of each, with the same draws of the
+        generator (the heuristic agents work out in one pass what every option reads)."""
+        return [self.score(obs, a) for a in actions]
+
     def __call__(self, observation: O, legal_actions: Sequence[Action]) -> Action:
-        """Answer the pending decision with the best-scoring option."""
-        best: list[Action] = []
-        top = float("-inf")
-        for a in legal_actions:
-            s = self.score(observation, a)
-            if s > top:
-                top, best = s, [a]
-            elif s == top:
-                best.append(a)
-        return self.rng.choice(best)
+        """Answer the pending decision with the best-scoring option (ties at random)."""
+        scores = self.scores(observation, legal_actions)
+        top = max(scores, default=0.0)
+        return self.rng.choice([a for a, s in zip(legal_actions, scores, strict=True) if s == top])
 
 
 class HeuristicMastermind(_Scoring[MastermindObservation]):
@@ -69,8 +68,65 @@ class HeuristicMastermind(_Scoring[MastermindObservation]):
 
     def score(self, obs: MastermindObservation, action: Action) -> float:
         """A rough value of ``action`` for the Mastermind."""
-        if isinstance(action, PlaceCard):
-            return self._card(obs, action)
+        return self._values(obs, (action,))[0]
+
+    def scores(self, obs: MastermindObservation, actions: Sequence[Action]) -> list[float]:
+        """The value of each of ``actions`` for the Mastermind (see :meth:`score`), in order, in one pass."""
+        if type(self).score is not HeuristicMastermind.score:  # (a subclass that scores its own way)
+            return super().scores(obs, actions)
+        return self._values(obs, actions)
+
+    def _values(self, obs: MastermindObservation, actions: Sequence[Action]) -> list[float]:
+        rng = self.rng
+        marks: dict[str, tuple[bool, bool, bool, bool]] | None = None
+        out: list[float] = []
+        for a in actions:
+            if isinstance(a, PlaceCard):
+                if marks is None:
+                    marks = self._marks(obs)
+                t, card = a.target, a.card
+                mark = marks.get(t)
+                if mark is not None:  # a character
+                    push, plotting, has_goodwill, key_person = mark
+                    if card == "paranoia_plus_1" and push:
+                        out.append(3.0)
+                    elif plotting and card.startswith("intrigue"):
+                        out.append(2.5)
+                    elif has_goodwill and card == "forbid_goodwill":
+                        out.append(1.5)
+                    elif key_person and card.startswith("move"):
+                        out.append(1.0)
+                    else:
+                        out.append(0.2 * rng.random())
+                elif card.startswith("intrigue"):  # a location
+                    out.append(2.0 if t in ("school", "shrine", "hospital") else 1.0)
+                else:
+                    out.append(0.1 * rng.random())
+            else:
+                out.append(self._other(obs, a))
+        return out
+
+    @staticmethod
+    def _marks(obs: MastermindObservation) -> dict[str, tuple[bool, bool, bool, bool]]:
+        """Per character, what its cards are scored by: a culprit of an incident to come below its
+        paranoia limit, a role that Intrigue serves, goodwill on it, the Key Person."""
+        day = obs.day
+        culprits = {i.culprit for i in obs.incidents if i.day >= day}
+        roles, defs = obs.roles, obs.content.characters
+        marks = {}
+        for c, ch in obs.characters.items():
+            role = roles[c]
+            marks[c] = (
+                c in culprits and ch.paranoia < defs[c].paranoia_limit,
+                role in ("key_person", "killer", "loved_one"),
+                ch.goodwill > 0,
+                role == "key_person",
+            )
+        return marks
+
+    @staticmethod
+    def _other(obs: MastermindObservation, action: Action) -> float:
+        """The value of an answer other than a card."""
         if isinstance(action, Refuse):
             return 1.0
         if isinstance(action, Allow):
@@ -85,27 +141,6 @@ class HeuristicMastermind(_Scoring[MastermindObservation]):
             return 0.0
         return 0.0
 
-    def _card(self, obs: MastermindObservation, a: PlaceCard) -> float:
-        t, card = a.target, a.card
-        chars = obs.characters
-        if t in chars:
-            ch = chars[t]
-            role = obs.roles[t]
-            culprits = {i.culprit for i in obs.incidents if i.day >= obs.day}
-            limit = obs.content.characters[t].paranoia_limit
-            if card == "paranoia_plus_1" and t in culprits and ch.paranoia < limit:
-                return 3.0
-            if card.startswith("intrigue") and role in ("key_person", "killer", "loved_one"):
-                return 2.5
-            if card == "forbid_goodwill" and ch.goodwill > 0:
-                return 1.5
-            if card.startswith("move") and role == "key_person":
-                return 1.0
-            return 0.2 * self.rng.random()
-        if card.startswith("intrigue"):
-            return 2.0 if t in ("school", "shrine", "hospital") else 1.0
-        return 0.1 * self.rng.random()
-
 
 class HeuristicProtagonists(_Scoring[ProtagonistsObservation]):
     """Simple protagonists: calm the most anxious, befriend characters with abilities, forbid intrigue
@@ -117,30 +152,49 @@ class HeuristicProtagonists(_Scoring[ProtagonistsObservation]):
 
     def score(self, obs: ProtagonistsObservation, action: Action) -> float:
         """A rough value of ``action`` for the protagonists (public information only)."""
-        if isinstance(action, PlaceCard):
-            t, card = action.target, action.card
-            chars = obs.characters
-            if t in chars:
-                ch = chars[t]
-                if card == "paranoia_minus_1":
-                    return 1.0 + ch.paranoia
-                if card.startswith("goodwill") and obs.content.characters[t].abilities:
-                    return 1.5
-                if card == "forbid_movement":
-                    return 0.5
-                return 0.1 * self.rng.random()
-            if card == "forbid_intrigue":
-                return 1.0 + obs.locations[t]
-            return 0.0
-        if isinstance(action, UseAbility):
-            return 1.0
-        if isinstance(action, Pass):
-            return 0.0
-        if isinstance(action, Choose):
-            return 1.0 if action.option == "next_loop" else 0.0
-        if isinstance(action, Guess):
-            known = obs.role_of(action.character)
-            if known is not None:
-                return 2.0 if action.role == known else -1.0
-            return 1.0 if action.role == "person" else 0.0
-        return 0.0
+        return self._values(obs, (action,))[0]
+
+    def scores(self, obs: ProtagonistsObservation, actions: Sequence[Action]) -> list[float]:
+        """The value of each of ``actions`` for the protagonists (see :meth:`score`), in order, one pass."""
+        if type(self).score is not HeuristicProtagonists.score:  # (a subclass that scores its own way)
+            return super().scores(obs, actions)
+        return self._values(obs, actions)
+
+    def _values(self, obs: ProtagonistsObservation, actions: Sequence[Action]) -> list[float]:
+        rng = self.rng
+        marks: dict[str, tuple[float, bool]] | None = None
+        out: list[float] = []
+        for a in actions:
+            if isinstance(a, PlaceCard):
+                if marks is None:  # per character: 1 + its paranoia, whether it has abilities
+                    defs = obs.content.characters
+                    chars = obs.characters.items()
+                    marks = {c: (1.0 + ch.paranoia, bool(defs[c].abilities)) for c, ch in chars}
+                t, card = a.target, a.card
+                mark = marks.get(t)
+                if mark is not None:  # a character
+                    if card == "paranoia_minus_1":
+                        out.append(mark[0])
+                    elif mark[1] and card.startswith("goodwill"):
+                        out.append(1.5)
+                    elif card == "forbid_movement":
+                        out.append(0.5)
+                    else:
+                        out.append(0.1 * rng.random())
+                elif card == "forbid_intrigue":  # a location
+                    out.append(1.0 + obs.locations[t])
+                else:
+                    out.append(0.0)
+            elif isinstance(a, UseAbility):
+                out.append(1.0)
+            elif isinstance(a, Choose):
+                out.append(1.0 if a.option == "next_loop" else 0.0)
+            elif isinstance(a, Guess):
+                known = obs.role_of(a.character)
+                if known is not None:
+                    out.append(2.0 if a.role == known else -1.0)
+                else:
+                    out.append(1.0 if a.role == "person" else 0.0)
+            else:  # (Pass and the rest)
+                out.append(0.0)
+        return out

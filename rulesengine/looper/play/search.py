@@ -12,13 +12,13 @@ with the agent's seed. The budget — rollouts per decision — is the strength 
 at least once, so a decision with more options than the budget, such as a card among 99 placements at
 level 1, costs one rollout an option):
 
-========  ===================  ==============================================================
-level     rollouts / decision  time per decision on this machine (``bench_mastermind.py``)
-========  ===================  ==============================================================
-1         32                   0.07 s on average, at most 0.6 s (every shipped script)
-2         128                  0.13 s on average, at most 0.4 s (fs_02, btx_02)
-3         512                  0.43 s on average, at most 1.0 s (fs_02, btx_02)
-========  ===================  ==============================================================
+========  ===================  ============================================================================
+level     rollouts / decision  time per decision on this machine (``bench_mastermind.py``, fs_02 and btx_02)
+========  ===================  ============================================================================
+1         32                   0.08 s on average, at most 0.26 s (of one core's time: 0.05 s, at most 0.16 s)
+2         128                  0.14 s on average, at most 0.46 s (of one core's time: 0.09 s, at most 0.24 s)
+3         512                  0.48 s on average, at most 1.1 s (of one core's time: 0.32 s, at most 0.68 s)
+========  ===================  ============================================================================
 
 It is a callable like every agent (``agent(observation, legal_actions) -> Action``), deterministic for
 a seed; it never reads the Protagonists' face-down cards (the model is refused while they decide).
@@ -87,7 +87,7 @@ class SearchingMastermind:
             self.last = [(legal_actions[0], 0, 0)]
             return legal_actions[0]
         game = obs.model()
-        prior = {a: self.heuristic.score(obs, a) for a in legal_actions}
+        prior = dict(zip(legal_actions, self.heuristic.scores(obs, legal_actions), strict=True))
         tries = dict.fromkeys(legal_actions, 0)
         wins = dict.fromkeys(legal_actions, 0)
         alive = list(legal_actions)
