@@ -29,6 +29,12 @@ record is deduced from. In one run the benchmark
 seeds, once with the heuristic Protagonists and once with the deducing ones, and prints the win rates and
 the final-guess win rates with Wilson 95 % intervals (see ``win_rates``).
 
+``--by-day [--loops N]`` deduces after every day of the first N loops (default 1) of a heuristic game of
+each script, in order — as the deducing agent and ``looper deduce --by-day`` do, each deduction going on
+from the day before — now and at the baseline (default ``ab7398c``, before it went on from the day
+before), and prints the CPU seconds of all the days, their ratio and the slowest day, checking the
+candidates are the same day by day.
+
 ``--scripts btxt`` (or a longer prefix, ``btxt_03``) measures the test scripts in the shape of the
 published Basic Tragedy X ones instead (``tests/looper/data/scripts/btxt_*.yaml``, issue 23); they are
 never part of ``btx`` or ``all``, which keep to the shipped scripts (see ``script_paths``).
@@ -230,6 +236,7 @@ def win_rates(
 
 
 BASELINE = "7b9d2d9"  # main before the counted deduction (issue 23)
+BY_DAY_BASELINE = "ab7398c"  # main before the deduction went on from the day before (issue 23)
 
 
 def measure(wanted: list[str]) -> dict[str, dict[str, Any]]:
@@ -273,6 +280,66 @@ def measure(wanted: list[str]) -> dict[str, dict[str, Any]]:
         }
         print(json.dumps({path.stem: out[path.stem]}), flush=True)
     return out
+
+
+def measure_by_day(name: str, loops: int) -> dict[str, Any]:
+    """Deduce after every day of the first ``loops`` loops of a heuristic game (seed 0) of script
+    ``name``, in order, as the deducing agent and ``looper deduce --by-day`` do: the seconds (CPU) and the
+    candidates of each day's deduction."""
+    day_records = load("rulesengine.looper.deduction.record").day_records
+    (path,) = [p for p in script_paths([name]) if p.stem == name]
+    game = Game(load_script(path))
+    agents: dict[str, Any] = {"mastermind": HeuristicMastermind(0), "protagonists": HeuristicProtagonists(1)}
+    while not game.is_over and game.loop <= loops:
+        assert game.pending is not None
+        side = "mastermind" if game.pending.who == "mastermind" else "protagonists"
+        game.apply(agents[side](observation(game, side), game.legal_actions()))
+    records = [r for lp, _, r in day_records(game) if lp <= loops]
+    deduce(records[0])  # (warm: the script's space and the content loaded once, as in a game)
+    seconds, counts = [], []
+    for record in records:
+        t0 = time.process_time()
+        counts.append(deduce(record).candidates)
+        seconds.append(time.process_time() - t0)
+    return {"seconds": seconds, "candidates": counts}
+
+
+def by_day(names: list[str], baseline: str, loops: int, limit: float) -> int:
+    """``--by-day``: each script's deductions after every day of its first ``loops`` loops, now and at
+    ``baseline`` (before the deduction went on from the day before), in one run; the same candidates
+    day by day, and the ratio of the total times."""
+    print(f"Deduction after every day of the first {loops} loop(s) (heuristic agents, seed 0), in order; "
+          f"baseline {baseline}; CPU seconds")
+    print(f"{'script':26} {'days':>4} {'baseline/s':>10} {'now/s':>7} {'ratio':>6} {'slowest day now/s':>17}")
+    with baseline_worktree(baseline, "bench_deduce_") as tree:
+        for name in names:
+            runs = {}
+            for label, root in (("now", ROOT), ("baseline", tree)):
+                env = {**os.environ, "PYTHONPATH": str(root)}
+                env.pop("RULESENGINE_DATA", None)
+                cmd = [sys.executable, str(Path(__file__).resolve()), "--measure-by-day", name,
+                       "--loops", str(loops)]
+                try:
+                    proc = subprocess.run(
+                        cmd, env=env, capture_output=True, text=True, timeout=limit, check=True
+                    )
+                except subprocess.TimeoutExpired:
+                    runs[label] = None
+                    continue
+                runs[label] = json.loads(proc.stdout.strip().splitlines()[-1])
+            now, base = runs["now"], runs["baseline"]
+            if now is None:
+                print(f"{name:26} over {limit:.0f} s now", flush=True)
+                continue
+            if base is not None and base["candidates"] != now["candidates"]:
+                print(f"{name}: different candidates day by day: {base['candidates']} / {now['candidates']}")
+                return 1
+            t_now = sum(now["seconds"])
+            t_base = sum(base["seconds"]) if base is not None else limit
+            mark = "" if base is not None else ">"
+            print(f"{name:26} {len(now['seconds']):>4} {mark + f'{t_base:.2f}':>10} {t_now:>7.2f} "
+                  f"{mark + f'{t_base / t_now:.1f}':>6} {max(now['seconds']):>17.2f}", flush=True)
+    return 0
 
 
 #: ``python -m rulesengine`` that prints its peak memory last on stderr (a fresh program's, not the
@@ -346,7 +413,9 @@ def main() -> int:
     parser.add_argument("--win-rate", type=int, default=0, help="games per BTX script (agent comparison)")
     parser.add_argument("--cast", type=int, default=0, help="--win-rate: first N characters (0: all)")
     parser.add_argument("--days", type=int, default=0, help="--win-rate: first N days (0: all)")
-    parser.add_argument("--loops", type=int, default=0, help="--win-rate: N loops (0: all)")
+    parser.add_argument(
+        "--loops", type=int, default=0, help="--win-rate: N loops (0: all); --by-day: first N loops (0: 1)"
+    )
     parser.add_argument(
         "--goodwill",
         action="store_true",
@@ -360,11 +429,25 @@ def main() -> int:
     parser.add_argument(
         "--sample", type=int, default=8, help="--win-rate: candidates played on per choice (8)"
     )
+    parser.add_argument(
+        "--by-day",
+        action="store_true",
+        help="deduce after every day of the first --loops loops, in order (default baseline "
+        f"{BY_DAY_BASELINE}: before the deduction went on from the day before)",
+    )
     parser.add_argument("--measure", help=argparse.SUPPRESS)
+    parser.add_argument("--measure-by-day", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
         measure([args.measure])
         return 0
+    if args.measure_by_day:
+        print(json.dumps(measure_by_day(args.measure_by_day, args.loops or 1)))
+        return 0
+    if args.by_day:
+        wanted = [] if args.scripts == "all" else [w for w in args.scripts.split(",") if w]
+        baseline = BY_DAY_BASELINE if args.baseline == BASELINE else args.baseline
+        return by_day([p.stem for p in script_paths(wanted)], baseline, args.loops or 1, args.limit * 10)
     if args.win_rate:
         win_rates(
             args.win_rate,
