@@ -333,8 +333,9 @@ def _deduce(args: argparse.Namespace) -> int:
         from rulesengine.looper.deduction import day_records
 
         data["days"] = []
+        at = None
         for loop, day, record in day_records(game, options):
-            at = deduce(record)
+            at = deduce(record, after=at)  # (going on from the day before)
             data["days"].append(
                 {
                     "loop": loop,

@@ -1,16 +1,23 @@
-"""The counted deduction goes on from the day before (issue 23): a record that extends one deduced
-already is searched from the last day's start of that search (``counted._resumable``), and gives exactly
-what a search from the first day gives — candidates, totals, roles, culprits, plots, eliminations, best
-guesses, certain roles — day by day along whole games, while running fewer engine steps.
+"""The counted deduction goes on from the day before (issue 23): ``deduce(record, after=earlier)``
+searches a record that extends ``earlier``'s from the last day's start of that search
+(``counted._resumable``), and gives exactly what a search from the first day gives — candidates,
+totals, roles, culprits, plots, eliminations, best guesses, certain roles — day by day along whole
+games, while running fewer engine steps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from rulesengine.looper.deduction import PublicRecord, counted, day_records, deduce_counted, tiny_script
+from rulesengine.errors import InputError
+from rulesengine.looper.deduction import (
+    PublicRecord,
+    counted,
+    day_records,
+    deduce,
+    deduce_counted,
+    tiny_script,
+)
 from rulesengine.looper.deduction.filters import _conditions
 from rulesengine.looper.deduction.record import _revealed_culprits
 from rulesengine.looper.deduction.results import Deduction
@@ -23,16 +30,8 @@ from tests.looper.test_deduce import played
 LIST_LIMIT = 20_000
 
 
-@pytest.fixture(autouse=True)
-def _no_kept_trees() -> Iterator[None]:
-    counted._RESUMABLE.clear()
-    yield
-    counted._RESUMABLE.clear()
-
-
 def fresh(record: PublicRecord) -> Deduction:
-    """The deduction searched from the first day (no kept tree)."""
-    counted._RESUMABLE.clear()
+    """The deduction searched from the first day."""
     return deduce_counted(record)
 
 
@@ -52,8 +51,9 @@ def assert_same(a: Deduction, b: Deduction) -> None:
 
 def day_by_day(records: list[PublicRecord]) -> tuple[list[Deduction], list[Deduction]]:
     """Each record deduced in order, going on from the day before, and each searched afresh."""
-    counted._RESUMABLE.clear()
-    going_on = [deduce_counted(r) for r in records]
+    going_on: list[Deduction] = []
+    for r in records:
+        going_on.append(deduce_counted(r, after=going_on[-1] if going_on else None))
     return going_on, [fresh(r) for r in records]
 
 
@@ -98,15 +98,18 @@ def test_a_whole_script_goes_on_from_the_day_before(name: str) -> None:
 
 
 def test_a_record_that_is_not_a_continuation_is_searched_afresh() -> None:
-    """A kept tree serves only a record that extends its own: a record of another game of the same
-    script (a different day 1) is searched from the first day, with the same answers as without kept
-    trees."""
+    """A deduction serves as ``after`` only for a record that extends its own: a record of another game of
+    the same script (a different day 1) is searched from the first day, with the same answers; and
+    ``after`` must be a deduction."""
     script = load_script(SCRIPTS_DIR / "btx_01_first_contract.yaml")
     first = [r for _, _, r in day_records(played(script, 0, 10_000, heuristic=True))]
     other = [r for _, _, r in day_records(played(script, 5, 10_000, heuristic=False))]
     assert other[1].events[: len(first[0].events)] != first[0].events
-    counted._RESUMABLE.clear()
-    deduce_counted(first[0])
+    earlier = deduce_counted(first[0])
+    assert isinstance(earlier.resumable, counted._Resumable)
     conds = [(i, cond) for i, cond, _, _ in _conditions(other[1])]
-    assert counted._resumable(other[1], load_content(), conds, _revealed_culprits(other[1])) is None
-    assert_same(deduce_counted(other[1]), fresh(other[1]))
+    known = _revealed_culprits(other[1])
+    assert counted._resumable(earlier.resumable, other[1], load_content(), conds, known) is None
+    assert_same(deduce_counted(other[1], after=earlier), fresh(other[1]))
+    with pytest.raises(InputError, match="after"):
+        deduce(other[1], after=first[0])  # type: ignore[arg-type]

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from rulesengine.looper.deduction.counted import deduce
 from rulesengine.looper.deduction.record import PublicRecord, PublicSheet
+from rulesengine.looper.deduction.results import Deduction
 from rulesengine.looper.rules.actions import Action, Guess, PlaceCard, UseAbility, to_dict
 from rulesengine.looper.rules.observe import ProtagonistsObservation
 
@@ -47,6 +48,12 @@ class DeducingProtagonists:
         self.actions: list[tuple[str, Action]] = []
         self.guess: dict[str, str] | None = None
         self.deductions = 0
+        self.last: Deduction | None = None  # the latest deduction, which the next one goes on from
+
+    def _deduce(self, seen: ProtagonistsObservation) -> Deduction:
+        """The deduction from the record so far, going on from the one before (the same game)."""
+        self.last = deduce(self.record(seen), after=self.last)
+        return self.last
 
     def record(self, seen: ProtagonistsObservation) -> PublicRecord:
         """The public record so far, from the observation and the agent's own answers."""
@@ -65,7 +72,7 @@ class DeducingProtagonists:
         if guesses:
             if self.guess is None:
                 self.deductions += 1
-                ties, _ = deduce(self.record(seen)).best_guesses()
+                ties, _ = self._deduce(seen).best_guesses()
                 self.guess = self.rng.choice(ties) if ties else {}
             for g in guesses:
                 if self.guess.get(g.character) == g.role:
@@ -79,7 +86,7 @@ class DeducingProtagonists:
         )
         if leader_card or (self.goodwill and any(isinstance(a, UseAbility) for a in legal)):
             self.deductions += 1
-            moves = deduce(self.record(seen)).next_moves(limit=1, sample=self.sample)
+            moves = self._deduce(seen).next_moves(limit=1, sample=self.sample)
             if moves and moves[0]["expected_bits"] > 0:
                 for a in legal:
                     if to_dict(a) == moves[0]["action"]:

@@ -658,28 +658,44 @@ def deduce(
     record: PublicRecord,
     content: Content | None = None,
     prior: Mapping[str, Fraction | int] | None = None,
+    *,
+    after: Deduction | None = None,
 ) -> Deduction:
     """Every candidate consistent with ``record``, weighted uniformly or by a prior over plots: the
     counted search (:func:`deduce_counted`), which lists no sheet. The enumerated table
     (:func:`~rulesengine.looper.deduction.search.deduce_enumerated`, within
     :data:`~rulesengine.looper.deduction.sheets.MAX_SHEETS`) gives the same answers and is kept as the
     reference the tests compare it with (with a Copycat too, since the counted space holds his copy).
+
+    ``after``: the deduction from an earlier record of the same game (the day before, the decision
+    before); the search goes on from its last day's start when ``record`` extends its record, with the
+    same answers (see :func:`deduce_counted`).
     """
     if not isinstance(record, PublicRecord):
         raise InputError("record", f"expected a PublicRecord, got {type(record).__name__}")
+    if after is not None and not isinstance(after, Deduction):
+        raise InputError("after", f"expected a Deduction, got {type(after).__name__}")
     content = content if content is not None else load_content()
-    return deduce_counted(record, content, prior)
+    return deduce_counted(record, content, prior, after=after)
 
 
 def deduce_counted(
     record: PublicRecord,
     content: Content | None = None,
     prior: Mapping[str, Fraction | int] | None = None,
+    *,
+    after: Deduction | None = None,
 ) -> Deduction:
     """Every candidate consistent with ``record``, counted, weighted uniformly or by a prior over plots.
 
     ``prior`` maps plot ids to weights; a candidate weighs the product of its plots' weights (missing
     plots weigh 1). Probabilities are normalised exact fractions.
+
+    ``after`` is the deduction from an earlier record of the same game: when ``record`` extends that
+    record and nothing found before its last day's start could end differently (:func:`_resumable`), the
+    search goes on from there instead of from the first day — the deducing agent, ``looper deduce
+    --by-day`` and notebook 05 deduce after every day of one game. The answers are the same either way;
+    only the work (``steps``) differs.
     """
     if not isinstance(record, PublicRecord):
         raise InputError("record", f"expected a PublicRecord, got {type(record).__name__}")
@@ -711,7 +727,8 @@ def deduce_counted(
             alive = left
     conds = [(i, cond) for i, cond, _, _ in conditions]
     tree = _CountedTree(record, space, boxes, content, frame)
-    earlier = _resumable(record, content, conds, known)
+    kept = after.resumable if after is not None else None
+    earlier = _resumable(kept, record, content, conds, known) if isinstance(kept, _Resumable) else None
     if not (boxes and n_culprit_sets):
         leaves = []
     elif earlier is None:
@@ -725,8 +742,8 @@ def deduce_counted(
             return _normal(bs) if added and bs else bs
 
         leaves = tree.resume(earlier.snapshot, earlier.leaves, restrict)
-    if tree.snapshot is not None:
-        _remember(_Resumable(record, content, conds, known, tree.snapshot, leaves))
+    snapshot = tree.snapshot
+    resumable = _Resumable(record, content, conds, known, snapshot, leaves) if snapshot is not None else None
     pieces, by_reached = _pieces(space, days, leaves)
     covered = sum(by_reached.values())
     for r, n in by_reached.items():
@@ -747,6 +764,7 @@ def deduce_counted(
         found=found,  # type: ignore[arg-type]
         replayed=alive,
         steps=tree.replays,
+        resumable=resumable,
     )
 
 
@@ -774,25 +792,16 @@ class _Resumable:
         self.leaves = leaves
 
 
-#: The last counted trees (newest last): a deduction whose record extends one of theirs goes on from
-#: its last day's start instead of from the first day (the deducing agent, ``looper deduce --by-day``
-#: and notebook 05 deduce after every day of one game).
-_RESUMABLE: list[_Resumable] = []
-_KEEP = 4
-
-
-def _remember(entry: _Resumable) -> None:
-    _RESUMABLE.append(entry)
-    del _RESUMABLE[:-_KEEP]
-
-
 def _resumable(
-    record: PublicRecord, content: Content, conds: list[tuple[int, Condition]], known: dict[int, str]
+    entry: _Resumable,
+    record: PublicRecord,
+    content: Content,
+    conds: list[tuple[int, Condition]],
+    known: dict[int, str],
 ) -> _Resumable | None:
-    """The kept tree to go on from for ``record``, the one whose last day's start is latest; ``None``
-    when none can serve.
+    """``entry`` when the search for ``record`` can go on from it, else ``None``.
 
-    A tree serves when its record is a beginning of this one (the same public sheet, its events and the
+    It can when its record is a beginning of this one (the same public sheet, its events and the
     Protagonists' decisions the first of these), with the same content and revealed culprits, its
     filters' conditions among this record's (the added ones narrow the kept boxes), and every leaf found
     before its snapshot stopped at an event before the snapshot's point — never at the end of its
@@ -801,26 +810,22 @@ def _resumable(
     there, and the look-aheads read no further), and the sheets a branch holds do not change what a
     sheet does (the engine is the model), so going on gives the same candidates, counts and
     eliminations as a search from the start (a test compares them day by day)."""
-    best: _Resumable | None = None
-    for entry in _RESUMABLE:
-        old, snap = entry.record, entry.snapshot
-        n, m = len(old.events), len(old.actions)
-        if (
-            entry.content is not content
-            or old.sheet != record.sheet
-            or entry.known != known
-            or snap.ran_out
-            or snap.at[2] >= n
-            or n > len(record.events)
-            or record.events[:n] != old.events
-            or record.actions[:m] != old.actions
-            or any(c not in conds for c in entry.conds)
-            or any(leaf.reached == _OK or leaf.reached > snap.at[2] for leaf in entry.leaves[: snap.n_leaves])
-        ):
-            continue
-        if best is None or snap.at > best.snapshot.at:
-            best = entry
-    return best
+    old, snap = entry.record, entry.snapshot
+    n, m = len(old.events), len(old.actions)
+    if (
+        entry.content is not content
+        or old.sheet != record.sheet
+        or entry.known != known
+        or snap.ran_out
+        or snap.at[2] >= n
+        or n > len(record.events)
+        or record.events[:n] != old.events
+        or record.actions[:m] != old.actions
+        or any(c not in conds for c in entry.conds)
+        or any(leaf.reached == _OK or leaf.reached > snap.at[2] for leaf in entry.leaves[: snap.n_leaves])
+    ):
+        return None
+    return entry
 
 
 def _cmask(space: Space, names: frozenset[str] | set[str]) -> int:

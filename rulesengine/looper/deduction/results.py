@@ -48,6 +48,8 @@ class Deduction:
     replayed: int = 0
     steps: int = 0
     found: _Found | None = field(default=None, repr=False)
+    #: where a deduction from a longer record of the same game can go on from (``deduce(…, after=this)``)
+    resumable: object | None = field(default=None, repr=False, compare=False)
 
     @property
     def candidates(self) -> int:

@@ -93,7 +93,8 @@ class DayByDay:
                 game.apply(self.mastermind(MastermindObservation(game), game.legal_actions()))
             else:
                 game.apply(self.protagonists(ProtagonistsObservation(game), game.legal_actions()))
-        result = deduce(PublicRecord.from_game(game))
+        before = self.history[-1][1] if self.history else None
+        result = deduce(PublicRecord.from_game(game), after=before)  # (going on from the day before)
         self.history.append((start, result))
         return result
 
