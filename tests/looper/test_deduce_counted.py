@@ -8,6 +8,7 @@ shipped script cut down, and on parameter characters (Godly Being, Boss, Henchma
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import Counter
@@ -15,6 +16,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulesengine.looper.deduction import (
     PublicRecord,
@@ -26,7 +29,7 @@ from rulesengine.looper.deduction import (
     tiny_script,
 )
 from rulesengine.looper.deduction.sheets import private_sheets
-from rulesengine.looper.deduction.space import Space, count_culprits
+from rulesengine.looper.deduction.space import Space, _assignments, count_culprits
 from rulesengine.looper.play.agents import HeuristicMastermind
 from rulesengine.looper.rules.actions import PlaceCard, UseAbility
 from rulesengine.looper.rules.engine import Game
@@ -288,3 +291,34 @@ def test_the_count_never_rises_day_by_day(name: str, cast: int, days: int, loops
         assert result.entropy_bits == pytest.approx(math.log2(result.candidates))
         counts.append(result.candidates)
     assert counts == sorted(counts, reverse=True)
+
+
+@st.composite
+def _role_rules(draw: st.DrawFn) -> tuple[tuple[tuple[int, int, int], ...], int, tuple[tuple[int, int], ...]]:
+    """A counting question of the space: need roles (bit, least, most), the Person's bit, and groups of
+    characters (allowed mask, how many)."""
+    bits = draw(st.lists(st.integers(0, 7), min_size=1, max_size=4, unique=True))
+    person = draw(st.sampled_from([b for b in range(9) if b not in bits]))
+    need = []
+    for b in bits:
+        lo = draw(st.integers(0, 2))
+        need.append((b, lo, lo + draw(st.integers(0, 2))))
+    groups = draw(st.lists(st.tuples(st.integers(1, 511), st.integers(1, 3)), min_size=1, max_size=4))
+    return tuple(need), person, tuple(sorted(groups))
+
+
+@given(_role_rules())
+@settings(max_examples=300, deadline=None)
+def test_role_assignments_are_counted_as_listing_them_would(
+    rules: tuple[tuple[tuple[int, int, int], ...], int, tuple[tuple[int, int], ...]],
+) -> None:
+    """The role-count programme of the space (``space._assignments``, the counting behind every
+    probability) equals listing every assignment: each character a role its mask allows among the need
+    roles and the Person, each need role held by least..most characters."""
+    need, person, groups = rules
+    allowed = {b for b, _, _ in need} | {person}
+    choices = [[b for b in allowed if mask >> b & 1] for mask, m in groups for _ in range(m)]
+    listed = sum(
+        all(lo <= picks.count(b) <= hi for b, lo, hi in need) for picks in itertools.product(*choices)
+    )
+    assert _assignments(need, person, groups) == listed

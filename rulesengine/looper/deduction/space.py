@@ -38,7 +38,6 @@ True
 from __future__ import annotations
 
 import itertools
-import math
 import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -594,59 +593,59 @@ def _assignments(
     mask, every ``need`` role (bit, least, most) held by least..most of them, the rest Persons (when
     their mask allows it).
 
+    A dynamic programme over the characters, one at a time, its state the count each ``need`` role has
+    reached so far, written as one number (mixed radix: :func:`_layout`); a character takes the Person
+    (when its mask allows) or one of its ``need`` roles with room left.
+
     >>> # two characters free among Killer (bit 0, exactly 1) and the Person (bit 1)
     >>> _assignments(((0, 1, 1),), 1, ((0b11, 2),))
     2
+    >>> # and a third who can only be the Killer: the two others are Persons
+    >>> _assignments(((0, 1, 1),), 1, ((0b01, 1), (0b11, 2)))
+    1
     """
-    lows = [lo for _, lo, _ in need]
-    states = _states(need, person, groups)
-    return sum(w for s, w in states.items() if all(x >= lo for x, lo in zip(s, lows, strict=True)))
-
-
-def _states(
-    need: tuple[tuple[int, int, int], ...], person: int, groups: tuple[tuple[int, int], ...]
-) -> dict[tuple[int, ...], int]:
-    """The ways of :func:`_assignments` by the count each ``need`` role reached (before the least
-    counts are asked)."""
-    bits = [b for b, _, _ in need]
-    highs = [h for _, _, h in need]
-    states: dict[tuple[int, ...], int] = {(0,) * len(need): 1}
+    radix, room, done = _layout(tuple(h for _, _, h in need), tuple(lo for _, lo, _ in need))
+    states: dict[int, int] = {0: 1}
     for mask, m in groups:
-        if not m:
-            continue
-        avail = [j for j, b in enumerate(bits) if mask >> b & 1]
+        steps = [(radix[j], room[j]) for j, (b, _, _) in enumerate(need) if mask >> b & 1]
         person_ok = bool(mask >> person & 1)
-        nxt: dict[tuple[int, ...], int] = {}
-        if m == 1:  # one character: one of its roles with room left, or the Person
-            for state, ways in states.items():
-                if person_ok:
-                    nxt[state] = nxt.get(state, 0) + ways
-                for j in avail:
-                    if state[j] < highs[j]:
-                        s = (*state[:j], state[j] + 1, *state[j + 1 :])
-                        nxt[s] = nxt.get(s, 0) + ways
+        for _ in range(m):
+            nxt = dict(states) if person_ok else {}
+            get = nxt.get
+            for code, ways in states.items():
+                for r, free in steps:
+                    if code in free:
+                        nxt[code + r] = get(code + r, 0) + ways
             states = nxt
             if not states:
-                return {}
-            continue
-        for state, ways in states.items():
-            room = [min(highs[j] - state[j], m) for j in avail]
-            for take in itertools.product(*(range(r + 1) for r in room)):
-                used = sum(take)
-                if used > m or (used < m and not person_ok):
-                    continue
-                w = math.factorial(m) // math.factorial(m - used)
-                for t in take:
-                    w //= math.factorial(t)
-                new = list(state)
-                for j, t in zip(avail, take, strict=True):
-                    new[j] += t
-                s = tuple(new)
-                nxt[s] = nxt.get(s, 0) + ways * w
-        states = nxt
-        if not states:
-            return {}
-    return states
+                return 0
+    return sum(w for code, w in states.items() if code in done)
+
+
+@lru_cache(maxsize=4096)
+def _layout(
+    highs: tuple[int, ...], lows: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[frozenset[int], ...], frozenset[int]]:
+    """The count states of :func:`_assignments` as numbers: each role's radix (its count is the digit
+    ``code // radix % (most + 1)``), for each role the codes where it has room for one more, and the
+    codes where every role has reached its least count.
+
+    >>> _layout((1, 2), (1, 0))  # a role 0..1 and a role 0..2: codes 0..5
+    ((1, 2), (frozenset({0, 2, 4}), frozenset({0, 1, 2, 3})), frozenset({1, 3, 5}))
+    """
+    radix: list[int] = []
+    size = 1
+    for h in highs:
+        radix.append(size)
+        size *= h + 1
+    digits = [[code // r % (h + 1) for code in range(size)] for r, h in zip(radix, highs, strict=True)]
+    room = tuple(
+        frozenset(code for code in range(size) if d[code] < h) for d, h in zip(digits, highs, strict=True)
+    )
+    done = frozenset(
+        code for code in range(size) if all(d[code] >= lo for d, lo in zip(digits, lows, strict=True))
+    )
+    return tuple(radix), room, done
 
 
 @lru_cache(maxsize=65536)
