@@ -16,17 +16,23 @@ options they
    Mastermind, the rest of the Protagonists' decisions by the heuristic Protagonists — and keep the
    option that survived the loop most often (TL-LE1); in the last loop a rollout that reaches the
    final guess names the guess the deduction favours, and scores when it is right under that game's
-   script (TL-FG3). The rollouts go to the options by successive halving, as the searching
-   Mastermind's (:mod:`~rulesengine.looper.play.search`): each round the same share to every option
-   left, each option's *t*-th rollout on the same drawn game (common draws), the better half on; ties
-   go to the heuristic Protagonists' score, then to the agent's seed.
+   script (TL-FG3). Among options that survive equally often, fewer loss conditions held in the
+   rollouts lost (read off the drawn games, which are the agent's own) is better. The rollouts go to
+   the options by successive halving, as the searching Mastermind's (:mod:`~rulesengine.looper.play.
+   search`): each round the same share to every option left, each option's *t*-th rollout on the same
+   drawn game (common draws), the better half on; ties go to the heuristic Protagonists' score, then
+   to the agent's seed.
 
 The final guess is the deduction's: one of ``best_guesses()``, at random with the agent's seed when
-several tie (as the deducing Protagonists). The draws made at one decision are kept and played on by
-the Protagonists' own answers to the next (the other Protagonists' cards of the same day): when every
-drawn game then shows the record and waits for the same decision, no Mastermind decision came between
-and the games are still draws of the posterior (a draw that agreed with the new events is one of the
-new posterior, the events being fixed by the game and the answers); otherwise the agent deduces again.
+several tie (as the deducing Protagonists). Between loops (TL-TS2) they always take the next loop over
+an early final guess: the guess after one more loop is made knowing at least as much, and the loop may
+be survived (a rollout cut at the loop's end cannot weigh that later guess).
+
+The draws made at one decision are kept and played on by the Protagonists' own answers to the next
+(the other Protagonists' cards of the same day): when every drawn game then shows the record and waits
+for the same decision, no Mastermind decision came between and the games are still draws of the
+posterior (a draw that agrees with the new events is one of the new posterior, those events being fixed
+by the game and the answers); otherwise the agent deduces again.
 
 Everything is a function of the observation, the agent's own answers and its seed: a test plays the
 same record under another consistent private sheet and finds the same decisions. ``level`` sets the
@@ -57,7 +63,7 @@ from rulesengine.looper.deduction.counted import deduce
 from rulesengine.looper.deduction.record import PublicRecord, PublicSheet
 from rulesengine.looper.deduction.sample import sample_indices
 from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists
-from rulesengine.looper.rules.actions import Action, Guess
+from rulesengine.looper.rules.actions import Action, Choose, Guess
 from rulesengine.looper.rules.observe import MastermindObservation, ProtagonistsObservation
 from rulesengine.looper.rules.state import Decision, DecisionKind
 
@@ -148,6 +154,10 @@ class SearchingProtagonists:
         start = time.process_time()
         pending = seen.pending
         kind = pending.kind if isinstance(pending, Decision) else None
+        if kind == DecisionKind.TIME_SPIRAL:
+            for a in legal:
+                if isinstance(a, Choose) and a.option == "next_loop":
+                    return a
         games = self._worlds(seen, legal)
         if not games:
             return self.heuristic(seen, legal)
@@ -219,10 +229,16 @@ class SearchingProtagonists:
         prior = {a: self.heuristic.score(seen, a) for a in legal}
         tries = dict.fromkeys(legal, 0)
         wins = dict.fromkeys(legal, 0)
+        fired = dict.fromkeys(legal, 0)  # (loss conditions that held in the rollouts lost: fewer is better)
         alive = list(legal)
         self.rng.shuffle(alive)  # (ties at random)
         budget = self.budget
         draws = self._draws
+
+        def key(a: Action) -> tuple[float, float, float]:
+            n = tries[a]
+            return (wins[a] / n, -fired[a] / n, prior[a]) if n else (0.0, 0.0, prior[a])
+
         rounds = max(1, (len(alive) - 1).bit_length())
         for r in range(rounds):
             part = self.budget // rounds if r < rounds - 1 else budget
@@ -230,22 +246,26 @@ class SearchingProtagonists:
             for a in alive:
                 for _ in range(share):
                     world = self._games[draws[tries[a] % len(draws)]]
-                    wins[a] += self._rollout(world, a, kind)
+                    won, conditions = self._rollout(world, a, kind)
+                    wins[a] += won
+                    fired[a] += conditions
                     tries[a] += 1
                     budget -= 1
-            alive.sort(key=lambda a: (wins[a] / tries[a], prior[a]), reverse=True)
+            alive.sort(key=key, reverse=True)
             if len(alive) == 1 or budget <= 0:
                 break
             alive = alive[: (len(alive) + 1) // 2]
         out = [a for a in legal if a not in alive]
-        out.sort(key=lambda a: (wins[a] / tries[a] if tries[a] else 0.0, prior[a]), reverse=True)
+        out.sort(key=key, reverse=True)
         self.last = [(a, tries[a], wins[a]) for a in [*alive, *out]]
         return alive[0]
 
-    def _rollout(self, world: Game, action: Action, kind: str | None) -> int:
-        """1 when the Protagonists survive the loop (or win the game) after ``action``, played on a copy
-        of ``world``: the Mastermind by the heuristic Mastermind, the Protagonists by the heuristic
-        Protagonists, the final guess the deduction's."""
+    def _rollout(self, world: Game, action: Action, kind: str | None) -> tuple[int, int]:
+        """(1 when the Protagonists survive the loop or win the game after ``action``, else 0; how many
+        loss conditions held when they lost), played on a copy of ``world``: the Mastermind by the
+        heuristic Mastermind, the Protagonists by the heuristic Protagonists, the final guess the
+        deduction's. (The loss conditions are read off the drawn game, the agent's own model: a
+        tie-break between options that all lose, fewer conditions being nearer a loop survived.)"""
         g = world.clone()
         loop = g.loop
         g.apply(action)
@@ -257,9 +277,11 @@ class SearchingProtagonists:
         for _ in range(MAX_ROLLOUT_STEPS):
             if g.is_over:
                 assert g.outcome is not None
-                return int(g.outcome.winner == "protagonists")
+                if g.outcome.winner == "protagonists":
+                    return 1, 0
+                return 0, _conditions(g, loop)
             if g.loop != loop:
-                return 0  # (a new loop: this one was lost, TL-LE1)
+                return 0, _conditions(g, loop)  # (a new loop: this one was lost, TL-LE1)
             pending = g.pending
             if pending is None:
                 g.resume()
@@ -272,7 +294,12 @@ class SearchingProtagonists:
                 g.apply(named[0] if named else protagonists(ProtagonistsObservation(g), legal))
             else:
                 g.apply(protagonists(ProtagonistsObservation(g), legal))
-        return 0
+        return 0, 0
+
+
+def _conditions(game: Game, loop: int) -> int:
+    """How many loss conditions held at the end of ``loop`` in ``game`` (a drawn game: the agent's own)."""
+    return sum(len(r.reasons) for r in game.loop_results if r.loop == loop)
 
 
 def _settle(game: Game) -> None:
