@@ -78,13 +78,19 @@ def _other_candidate(game: Game) -> int:
 
 
 @pytest.mark.parametrize(
-    ("name", "steps"),
-    [("btx_01_first_contract", 12), ("btx_01_first_contract", 25), ("fs_02_quiet_ward", 20)],
+    ("name", "sheet", "steps"),
+    [
+        ("btx_01_first_contract", 0, 12),
+        ("btx_01_first_contract", 0, 25),
+        ("fs_02_quiet_ward", 0, 20),
+        ("fs_01_tutorial", 2, 40),  # (the second loop: its first goodwill decision)
+        ("fs_01_tutorial", 2, 60),  # (the second loop, day 3)
+    ],
 )
-def test_decisions_do_not_change_when_the_hidden_script_is_swapped(name: str, steps: int) -> None:
+def test_decisions_do_not_change_when_the_hidden_script_is_swapped(name: str, sheet: int, steps: int) -> None:
     """The leak test: the same record under another consistent private script, the same seed, the same
     decisions — up to the cut (a fresh agent replays the whole game) and at the next decisions."""
-    script = small(name)
+    script = small(name, sheet=sheet)
     sheet = PublicSheet.of(script)
     truth = Game(script)
     agent = SearchingProtagonists(sheet, 5, level=1)
