@@ -21,7 +21,7 @@ from pathlib import Path
 
 from rulesengine.contract import drive
 from rulesengine.looper.play.search import SearchingMastermind
-from rulesengine.looper.play.tournament import make_agent, wilson
+from rulesengine.looper.play.tournament import RECORDING, make_agent, wilson
 from rulesengine.looper.rules.engine import Game
 from rulesengine.looper.rules.script import load_script, shipped_scripts
 
@@ -52,7 +52,7 @@ def one_game(task: tuple[str, str, str, int]) -> tuple[str, str, str, int, list[
         timed = _Timed(mm)
         mm, times = timed, timed.times
     pr = make_agent(protagonists, "protagonists", seed + 1, script)
-    game = drive(Game(script, record=protagonists == "deducing"), {"mastermind": mm, "protagonists": pr})
+    game = drive(Game(script, record=protagonists in RECORDING), {"mastermind": mm, "protagonists": pr})
     assert game.outcome is not None
     return path, mastermind, protagonists, int(game.outcome.winner == "mastermind"), times
 

@@ -14,9 +14,9 @@ Subcommands:
 - ``tournament [--scripts S,…] --mastermind A --protagonists B [--games N] [--seed S] [--workers W |
   --scheduler ADDRESS] [--json] [--lang en|vi] [--no-progress]``: many seeded games of one Mastermind
   agent (``random``, ``heuristic``, ``search1``…``search3``) against one Protagonists agent (``random``,
-  ``heuristic``, ``deducing``) on each script (files, or shipped script ids or their prefixes; default
-  every shipped script), through the one runner; the Mastermind's win rate per script with a Wilson
-  95 % interval (:mod:`rulesengine.looper.play.tournament`).
+  ``heuristic``, ``deducing``, ``psearch1``…``psearch3``) on each script (files, or shipped script ids or
+  their prefixes; default every shipped script), through the one runner; the Mastermind's win rate per
+  script with a Wilson 95 % interval (:mod:`rulesengine.looper.play.tournament`).
 - ``analyse SCRIPT [--games N] [--pairs M:P,…] [--deduce-games D] [--seed S] [--workers W | --scheduler
   ADDRESS] [--json] [--lang en|vi] [--no-progress]``: the analyst's view of a script — the win rates of
   agent pairs, the incidents and loss conditions per loop and day, the deduction after each day of a few
@@ -111,7 +111,7 @@ def register(subparsers: Any) -> None:
     tp = sub.add_parser("tournament", help="many seeded games of one agent pair on scripts: win rates")
     tp.add_argument("--scripts", default="all", help="script files or shipped ids/prefixes, comma-separated")
     tp.add_argument("--mastermind", required=True, help="random, heuristic, search1, search2 or search3")
-    tp.add_argument("--protagonists", required=True, help="random, heuristic or deducing")
+    tp.add_argument("--protagonists", required=True, help="random, heuristic, deducing or psearch1..psearch3")
     tp.add_argument("--games", default="30", help="games per script (default 30)")
     tp.add_argument("--seed", default="0", help="seed of game 0 (default 0)")
     _add_runner_options(tp)

@@ -16,6 +16,7 @@ an event sink that stops a branch at the first public event that differs from th
 * :mod:`~rulesengine.looper.deduction.counted` — the tree search over boxes of that space, its
   candidates counted: :func:`deduce_counted`, and :func:`deduce`, which chooses.
 * :mod:`~rulesengine.looper.deduction.results` — the candidates found, their weights and distributions.
+* :mod:`~rulesengine.looper.deduction.sample` — exact draws from the posterior: :func:`sample`.
 * :mod:`~rulesengine.looper.deduction.advice` — the final-guess advice and the next move.
 * :mod:`~rulesengine.looper.deduction.text` — the deduction's sentences (:func:`message`).
 * :mod:`~rulesengine.looper.deduction.reference` — the reference searches the tests compare with.
@@ -29,6 +30,7 @@ from rulesengine.looper.deduction.counted import deduce, deduce_counted
 from rulesengine.looper.deduction.record import PublicRecord, PublicSheet, day_records
 from rulesengine.looper.deduction.reference import brute_force, replay_each_sheet, tiny_script
 from rulesengine.looper.deduction.results import Candidate, Deduction
+from rulesengine.looper.deduction.sample import sample
 from rulesengine.looper.deduction.search import consistent, deduce_enumerated
 from rulesengine.looper.deduction.text import message
 
@@ -46,5 +48,6 @@ __all__ = [
     "deduce_enumerated",
     "message",
     "replay_each_sheet",
+    "sample",
     "tiny_script",
 ]

@@ -30,13 +30,16 @@ if TYPE_CHECKING:
     from rulesengine.looper.rules.script import Script
 
 __all__ = [
-    "MASTERMINDS", "PROTAGONISTS", "Row", "Tournament", "check_agent", "make_agent", "played_game",
-    "tournament", "wilson",
+    "MASTERMINDS", "PROTAGONISTS", "RECORDING", "Row", "Tournament", "check_agent", "make_agent",
+    "played_game", "tournament", "wilson",
 ]
 
 #: The agents a tournament seats, by name.
 MASTERMINDS: Final = ("random", "heuristic", "search1", "search2", "search3")
-PROTAGONISTS: Final = ("random", "heuristic", "deducing")
+PROTAGONISTS: Final = ("random", "heuristic", "deducing", "psearch1", "psearch2", "psearch3")
+
+#: The Protagonists agents that build their public record from the game's log (it is kept for them).
+RECORDING: Final = ("deducing", "psearch1", "psearch2", "psearch3")
 
 
 def check_agent(name: str, side: str) -> str:
@@ -52,22 +55,32 @@ def check_agent(name: str, side: str) -> str:
 
 def make_agent(name: str, side: str, seed: int, script: Script | None = None) -> Callable[..., Any]:
     """The agent ``name`` (:data:`MASTERMINDS`, :data:`PROTAGONISTS`) for ``side`` (``mastermind`` or
-    ``protagonists``), seeded; the deducing Protagonists (goodwill chosen by information) get the
-    public sheet of ``script``. The one place an agent is made from its name (the tournament, ``looper
+    ``protagonists``), seeded; the deducing Protagonists (goodwill chosen by information) and the
+    searching ones (``psearch1``..``psearch3``: ``SearchingProtagonists`` at that level) get the public
+    sheet of ``script``. The one place an agent is made from its name (the tournament, ``looper
     play --mastermind``, notebook 04's menu, ``bench_mastermind.py``).
 
     >>> type(make_agent("search2", "mastermind", 0)).__name__, make_agent("search2", "mastermind", 0).budget
     ('SearchingMastermind', 128)
+    >>> from rulesengine.looper.rules.script import SCRIPTS_DIR, load_script
+    >>> make_agent("psearch2", "protagonists", 0, load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml")).budget
+    128
     """
     from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists, RandomAgent
     from rulesengine.looper.play.search import SearchingMastermind
 
     check_agent(name, side)
-    if name == "deducing":
+    if name in RECORDING:
         if script is None:
-            raise InputError("script", "the deducing Protagonists need the script's public sheet")
-        from rulesengine.looper.deduction.agent import DeducingProtagonists
+            raise InputError("script", f"the {name} Protagonists need the script's public sheet")
         from rulesengine.looper.deduction.record import PublicSheet
+
+        if name.startswith("psearch"):
+            from rulesengine.looper.play.protagonists_search import SearchingProtagonists
+
+            level = int(name.removeprefix("psearch"))
+            return SearchingProtagonists(PublicSheet.of(script), seed, level=level)
+        from rulesengine.looper.deduction.agent import DeducingProtagonists
 
         return DeducingProtagonists(PublicSheet.of(script), seed)
     if name == "random":
@@ -90,7 +103,8 @@ def played_game(path: str, mastermind: str, protagonists: str, seed: int, *, rec
         "mastermind": make_agent(mastermind, "mastermind", seed, script),
         "protagonists": make_agent(protagonists, "protagonists", seed + 1, script),
     }
-    game = drive(Game(script, record=record or protagonists == "deducing"), agents)
+    # (no log but for the deducing and searching Protagonists, who build their public record from it)
+    game = drive(Game(script, record=record or protagonists in RECORDING), agents)
     assert game.outcome is not None
     return game
 

@@ -1,0 +1,314 @@
+"""Searching Protagonists: Monte Carlo search over games drawn from the exact deduction (issue 25).
+
+:class:`SearchingProtagonists` see only their observation. At each of their decisions with several
+options they
+
+1. build their :class:`~rulesengine.looper.deduction.record.PublicRecord` from the observation and their
+   own answers (as :class:`~rulesengine.looper.deduction.agent.DeducingProtagonists` do) and deduce
+   from it (:func:`~rulesengine.looper.deduction.counted.deduce`: every private sheet still consistent,
+   counted);
+2. draw ``samples`` private sheets from its posterior, exactly
+   (:func:`~rulesengine.looper.deduction.sample.sample_indices`), and take each drawn candidate's
+   *witness game* — its own script replayed with the Mastermind decisions of the branch that found it,
+   checked to give the same public record (``Deduction.witnesses``): a whole game, hidden part included,
+   that agrees with everything they saw (a *determinization*);
+3. play every option on copies of those games to the end of the loop — the Mastermind by the heuristic
+   Mastermind, the rest of the Protagonists' decisions by the heuristic Protagonists — and keep the
+   option that survived the loop most often (TL-LE1); in the last loop a rollout that reaches the
+   final guess names the guess the deduction favours, and scores when it is right under that game's
+   script (TL-FG3). Among options that survive equally often, fewer loss conditions held in the
+   rollouts lost (read off the drawn games, which are the agent's own) is better. The rollouts go to
+   the options by successive halving, as the searching Mastermind's (:mod:`~rulesengine.looper.play.
+   search`): each round the same share to every option left, each option's *t*-th rollout on the same
+   drawn game (common draws), the better half on; ties go to the heuristic Protagonists' score, then
+   to the agent's seed.
+
+The final guess is the deduction's: one of ``best_guesses()``, at random with the agent's seed when
+several tie (as the deducing Protagonists). Between loops (TL-TS2) they always take the next loop over
+an early final guess: the guess after one more loop is made knowing at least as much, and the loop may
+be survived (a rollout cut at the loop's end cannot weigh that later guess).
+
+The draws made at one decision are kept and played on by the Protagonists' own answers to the next
+(the other Protagonists' cards of the same day): when every drawn game then shows the record and waits
+for the same decision, no Mastermind decision came between and the games are still draws of the
+posterior (a draw that agrees with the new events is one of the new posterior, those events being fixed
+by the game and the answers); otherwise the agent deduces again.
+
+Everything is a function of the observation, the agent's own answers and its seed: a test plays the
+same record under another consistent private sheet and finds the same decisions. ``level`` sets the
+budget (:data:`LEVELS`: rollouts per decision and games drawn); ``rollouts`` and ``samples`` override it.
+
+>>> from rulesengine.contract import drive
+>>> from rulesengine.looper.deduction.record import PublicSheet
+>>> from rulesengine.looper.deduction.reference import tiny_script
+>>> from rulesengine.looper.play.agents import HeuristicMastermind
+>>> from rulesengine.looper.rules.engine import Game
+>>> from rulesengine.looper.rules.script import SCRIPTS_DIR, load_script
+>>> script = tiny_script(load_script(SCRIPTS_DIR / "btx_01_first_contract.yaml"), 4, 3, 2)
+>>> agent = SearchingProtagonists(PublicSheet.of(script), 0, level=1)
+>>> game = drive(Game(script), {"mastermind": HeuristicMastermind(0), "protagonists": agent})
+>>> game.outcome.winner in ("mastermind", "protagonists"), agent.searched > 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from rulesengine.errors import IllegalActionError, InputError
+from rulesengine.looper.deduction.counted import deduce
+from rulesengine.looper.deduction.record import PublicRecord, PublicSheet
+from rulesengine.looper.deduction.sample import sample_indices
+from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists
+from rulesengine.looper.rules.actions import Action, Choose, Guess
+from rulesengine.looper.rules.observe import MastermindObservation, ProtagonistsObservation
+from rulesengine.looper.rules.state import Decision, DecisionKind
+
+if TYPE_CHECKING:
+    from rulesengine.looper.deduction.results import Deduction
+    from rulesengine.looper.rules.engine import Game
+
+__all__ = ["LEVELS", "SearchingProtagonists"]
+
+#: Per strength level: (rollouts per decision, private sheets drawn from the posterior).
+LEVELS: Final = {1: (32, 4), 2: (128, 8), 3: (512, 16)}
+
+#: A rollout that has not ended its loop after this many decisions is cut short (scored 0).
+MAX_ROLLOUT_STEPS: Final = 2000
+
+
+class SearchingProtagonists:
+    """The Protagonists by Monte Carlo search over games drawn from the deduction (see the module).
+
+    Built with the public sheet (known before the game), like the deducing Protagonists. After a game,
+    ``times`` holds the seconds of processor time of every decision it searched, ``deductions`` how many
+    times it deduced, and ``last`` the options of the last decision searched, best first, as (option,
+    rollouts, loops survived or guesses right).
+    """
+
+    def __init__(
+        self,
+        sheet: PublicSheet,
+        seed: int | None = None,
+        level: int = 1,
+        *,
+        rollouts: int | None = None,
+        samples: int | None = None,
+    ) -> None:
+        if level not in LEVELS:
+            raise InputError("level", f"expected one of {sorted(LEVELS)}, got {level!r}")
+        if rollouts is not None and rollouts < 1:
+            raise InputError("rollouts", f"expected at least 1, got {rollouts!r}")
+        if samples is not None and samples < 1:
+            raise InputError("samples", f"expected at least 1, got {samples!r}")
+        self.sheet = sheet
+        self.level = level
+        self.budget = rollouts if rollouts is not None else LEVELS[level][0]
+        self.samples = samples if samples is not None else LEVELS[level][1]
+        self.rng = random.Random(seed)
+        self.heuristic = HeuristicProtagonists(self.rng.randrange(2**31))
+        self.actions: list[tuple[str, Action]] = []
+        self.guess: dict[str, str] | None = None
+        self.deductions = 0
+        self.searched = 0
+        self.times: list[float] = []
+        self.last: list[tuple[Action, int, int]] = []
+        # the drawn games at the last decision searched (distinct games, and the draws as indices into
+        # them), how many answers the agent had given then, and the guess its rollouts name
+        self._games: list[Game] = []
+        self._draws: list[int] = []
+        self._at = 0
+        self._rollout_guess: dict[str, str] = {}
+        self._deduction: Deduction | None = None  # the latest, which the next one goes on from
+
+    def _deduce(self, record: PublicRecord) -> Deduction:
+        """The deduction from ``record``, going on from the one before (the same game)."""
+        self._deduction = deduce(record, after=self._deduction)
+        return self._deduction
+
+    def record(self, seen: ProtagonistsObservation) -> PublicRecord:
+        """The public record so far, from the observation and the agent's own answers."""
+        return PublicRecord.from_observation(seen, self.sheet, self.actions)
+
+    def __call__(self, seen: ProtagonistsObservation, legal_actions: Sequence[Action]) -> Action:
+        """Answer the Protagonists' pending decision (only their observation is read)."""
+        if not isinstance(seen, ProtagonistsObservation):
+            raise InputError("observation", f"expected a ProtagonistsObservation, got {type(seen).__name__}")
+        pending = seen.pending
+        who = pending.who if pending is not None else "leader"
+        action = self._choose(seen, legal_actions)
+        self.actions.append((who, action))
+        return action
+
+    # ------------------------------------------------------------------ choosing
+    def _choose(self, seen: ProtagonistsObservation, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        guesses = [a for a in legal if isinstance(a, Guess)]
+        if guesses:  # (TL-FG3: the deduction's guess, as the deducing Protagonists)
+            if self.guess is None:
+                self.deductions += 1
+                ties, _ = self._deduce(self.record(seen)).best_guesses()
+                self.guess = self.rng.choice(ties) if len(ties) else {}
+            for g in guesses:
+                if self.guess.get(g.character) == g.role:
+                    return g
+            return self.heuristic(seen, legal)
+        start = time.process_time()
+        pending = seen.pending
+        kind = pending.kind if isinstance(pending, Decision) else None
+        if kind == DecisionKind.TIME_SPIRAL:
+            for a in legal:
+                if isinstance(a, Choose) and a.option == "next_loop":
+                    return a
+        games = self._worlds(seen, legal)
+        if not games:
+            return self.heuristic(seen, legal)
+        action = self._search(seen, legal, kind)
+        self.searched += 1
+        self.times.append(time.process_time() - start)
+        return action
+
+    def _worlds(self, seen: ProtagonistsObservation, legal: Sequence[Action]) -> list[Game]:
+        """The drawn games standing at this decision: those of the last decision played on by the
+        agent's answers since, when they all still agree with the record; else drawn again."""
+        record = self.record(seen)
+        if self._games and self._advance(record):
+            return self._games
+        self.deductions += 1
+        result = self._deduce(record)
+        self._draw(result, record)
+        if seen.loop == self.sheet.loops and self._games:
+            ties, _ = result.best_guesses()
+            self._rollout_guess = ties[self.rng.randrange(len(ties))] if len(ties) else {}
+        else:
+            self._rollout_guess = {}
+        wanted = set(legal)
+        if any(not wanted <= set(g.legal_actions()) for g in self._games):
+            self._games, self._draws = [], []  # (cannot happen: the options are public; kept safe)
+        return self._games
+
+    def _draw(self, result: Deduction, record: PublicRecord) -> None:
+        indices = sample_indices(result, self.samples, self.rng)
+        distinct = list(dict.fromkeys(indices))
+        games = []
+        for i in distinct:
+            game = result.witnesses[i]
+            _settle(game)
+            games.append(game)
+        self._games = games
+        self._draws = [distinct.index(i) for i in indices]
+        self._at = len(self.actions)
+
+    def _advance(self, record: PublicRecord) -> bool:
+        """Play the kept games on by the agent's answers since they were drawn; whether every one then
+        shows the record's public events and waits for the same decision (no Mastermind decision came
+        between)."""
+        answers = self.actions[self._at :]
+        moved: list[Game] = []
+        for game in self._games:
+            g = game.clone()
+            try:
+                for who, action in answers:
+                    _settle(g)
+                    if g.pending is None or g.pending.who != who:
+                        return False
+                    g.apply(action)
+            except IllegalActionError:
+                return False
+            _settle(g)
+            if g.pending is None or g.pending.who != record.waiting:
+                return False
+            events = [e.as_dict() for e in g.log if e.visibility == "public"]
+            if events != list(record.events):
+                return False
+            moved.append(g)
+        self._games = moved
+        self._at = len(self.actions)
+        return True
+
+    def _search(self, seen: ProtagonistsObservation, legal: Sequence[Action], kind: str | None) -> Action:
+        """Successive halving over ``legal``, each rollout on one of the drawn games (see the module)."""
+        prior = {a: self.heuristic.score(seen, a) for a in legal}
+        tries = dict.fromkeys(legal, 0)
+        wins = dict.fromkeys(legal, 0)
+        fired = dict.fromkeys(legal, 0)  # (loss conditions that held in the rollouts lost: fewer is better)
+        alive = list(legal)
+        self.rng.shuffle(alive)  # (ties at random)
+        budget = self.budget
+        draws = self._draws
+
+        def key(a: Action) -> tuple[float, float, float]:
+            n = tries[a]
+            return (wins[a] / n, -fired[a] / n, prior[a]) if n else (0.0, 0.0, prior[a])
+
+        rounds = max(1, (len(alive) - 1).bit_length())
+        for r in range(rounds):
+            part = self.budget // rounds if r < rounds - 1 else budget
+            share = max(1, part // len(alive))
+            for a in alive:
+                for _ in range(share):
+                    world = self._games[draws[tries[a] % len(draws)]]
+                    won, conditions = self._rollout(world, a, kind)
+                    wins[a] += won
+                    fired[a] += conditions
+                    tries[a] += 1
+                    budget -= 1
+            alive.sort(key=key, reverse=True)
+            if len(alive) == 1 or budget <= 0:
+                break
+            alive = alive[: (len(alive) + 1) // 2]
+        out = [a for a in legal if a not in alive]
+        out.sort(key=key, reverse=True)
+        self.last = [(a, tries[a], wins[a]) for a in [*alive, *out]]
+        return alive[0]
+
+    def _rollout(self, world: Game, action: Action, kind: str | None) -> tuple[int, int]:
+        """(1 when the Protagonists survive the loop or win the game after ``action``, else 0; how many
+        loss conditions held when they lost), played on a copy of ``world``: the Mastermind by the
+        heuristic Mastermind, the Protagonists by the heuristic Protagonists, the final guess the
+        deduction's. (The loss conditions are read off the drawn game, the agent's own model: a
+        tie-break between options that all lose, fewer conditions being nearer a loop survived.)"""
+        g = world.clone()
+        loop = g.loop
+        g.apply(action)
+        if kind == DecisionKind.TIME_SPIRAL:
+            loop = g.loop  # (the next loop is the one to survive)
+        seed = self.rng.randrange(2**31)
+        mastermind, protagonists = HeuristicMastermind(seed), HeuristicProtagonists(seed + 1)
+        guess = self._rollout_guess
+        for _ in range(MAX_ROLLOUT_STEPS):
+            if g.is_over:
+                assert g.outcome is not None
+                if g.outcome.winner == "protagonists":
+                    return 1, 0
+                return 0, _conditions(g, loop)
+            if g.loop != loop:
+                return 0, _conditions(g, loop)  # (a new loop: this one was lost, TL-LE1)
+            pending = g.pending
+            if pending is None:
+                g.resume()
+                continue
+            legal = g.legal_actions()
+            if pending.who == "mastermind":
+                g.apply(mastermind(MastermindObservation(g), legal))
+            elif pending.kind == DecisionKind.GUESS and guess:
+                named = [a for a in legal if isinstance(a, Guess) and guess.get(a.character) == a.role]
+                g.apply(named[0] if named else protagonists(ProtagonistsObservation(g), legal))
+            else:
+                g.apply(protagonists(ProtagonistsObservation(g), legal))
+        return 0, 0
+
+
+def _conditions(game: Game, loop: int) -> int:
+    """How many loss conditions held at the end of ``loop`` in ``game`` (a drawn game: the agent's own)."""
+    return sum(len(r.reasons) for r in game.loop_results if r.loop == loop)
+
+
+def _settle(game: Game) -> None:
+    """Resume a game paused between phases until it waits for a decision or is over."""
+    while game.is_paused:
+        game.resume()
