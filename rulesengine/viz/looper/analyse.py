@@ -11,6 +11,8 @@ pair, with its Wilson 95 % interval as an error bar (:mod:`rulesengine.looper.pl
 
 from __future__ import annotations
 
+import textwrap
+
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 
@@ -44,7 +46,7 @@ def win_rates_chart(result: Analysis, ax: Axes | None = None, language: str | No
     ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0], ["0", "1/4", "1/2", "3/4", "1"])
     ax.set_xlabel(message("looper.analyse.chart_x", language))
     ax.set_ylabel(message("looper.analyse.chart_y", language))
-    ax.set_title(message("looper.analyse.chart_title", language, script=result.script, games=result.games),
-                 fontsize=10)
+    title = message("looper.analyse.chart_title", language, script=result.script, games=result.games)
+    ax.set_title(textwrap.fill(title, 70), fontsize=10)  # (two lines rather than cut at the figure's edge)
     ax.grid(axis="x", visible=False)
     return ax
