@@ -35,7 +35,9 @@ __all__ = [
 ]
 
 #: The agents a tournament seats, by name.
-MASTERMINDS: Final = ("random", "heuristic", "search1", "search2", "search3")
+MASTERMINDS: Final = (
+    "random", "heuristic", "search1", "search2", "search3", "mcts1", "mcts2", "mcts3",
+)
 PROTAGONISTS: Final = ("random", "heuristic", "deducing", "psearch1", "psearch2", "psearch3")
 
 #: The Protagonists agents that build their public record from the game's log (it is kept for them).
@@ -58,7 +60,7 @@ def make_agent(name: str, side: str, seed: int, script: Script | None = None) ->
     ``protagonists``), seeded; the deducing Protagonists (goodwill chosen by information) and the
     searching ones (``psearch1``..``psearch3``: ``SearchingProtagonists`` at that level) get the public
     sheet of ``script``. The one place an agent is made from its name (the tournament, ``looper
-    play --mastermind``, notebook 04's menu, ``bench_mastermind.py``).
+    play --mastermind``, notebook 04's menu, ``bench_mastermind.py``, ``bench_openspiel.py``).
 
     >>> type(make_agent("search2", "mastermind", 0)).__name__, make_agent("search2", "mastermind", 0).budget
     ('SearchingMastermind', 128)
@@ -87,6 +89,10 @@ def make_agent(name: str, side: str, seed: int, script: Script | None = None) ->
         return RandomAgent(seed)
     if name.startswith("search"):
         return SearchingMastermind(seed, level=int(name.removeprefix("search")))
+    if name.startswith("mcts"):  # (OpenSpiel's MCTSBot: rulesengine.looper.play.openspiel_game)
+        from rulesengine.looper.play.openspiel_game import OpenSpielMastermind
+
+        return OpenSpielMastermind(seed, level=int(name.removeprefix("mcts")))
     return HeuristicMastermind(seed) if side == "mastermind" else HeuristicProtagonists(seed)
 
 
