@@ -101,7 +101,8 @@ def main() -> int:
     print(f"Mastermind wins against the heuristic Protagonists, {n} games each (seeds 0..{n - 1}), "
           "Wilson 95 % intervals")
     print("budgets: " + ", ".join(
-        f"search{lv} {SEARCH_LEVELS[lv]} rollouts, mcts{lv} {MCTS_LEVELS[lv]} simulations" for lv in levels))
+        f"{m} {SEARCH_LEVELS[int(m[-1])]} rollouts" if m.startswith("search")
+        else f"{m} {MCTS_LEVELS[int(m[-1])]} simulations" for m in names))
     print(f"{'script':26} " + " ".join(f"{m:>20}" for m in names), flush=True)
     t_start = time.perf_counter()
     wins: dict[str, int] = dict.fromkeys(names, 0)

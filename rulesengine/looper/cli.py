@@ -110,7 +110,7 @@ def register(subparsers: Any) -> None:
     pp.set_defaults(handler=_play)
     tp = sub.add_parser("tournament", help="many seeded games of one agent pair on scripts: win rates")
     tp.add_argument("--scripts", default="all", help="script files or shipped ids/prefixes, comma-separated")
-    tp.add_argument("--mastermind", required=True, help="random, heuristic, search1, search2 or search3")
+    tp.add_argument("--mastermind", required=True, help="random, heuristic, search1..search3 or mcts1..mcts3")
     tp.add_argument("--protagonists", required=True, help="random, heuristic, deducing or psearch1..psearch3")
     tp.add_argument("--games", default="30", help="games per script (default 30)")
     tp.add_argument("--seed", default="0", help="seed of game 0 (default 0)")

@@ -168,6 +168,15 @@ def test_the_mcts_mastermind_is_seated_by_name_and_answers_legally() -> None:
     assert histories[0] == histories[1]
 
 
+def test_the_ismcts_mastermind_plays_whole_games() -> None:
+    """OpenSpiel's ISMCTSBot, its nodes keyed by observation strings, its resampler the state itself (the
+    Mastermind's information set at its decisions)."""
+    script = load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml")
+    agent = OpenSpielMastermind(1, simulations=6, information_sets=True)
+    game = drive(Game(script, record=False), {"mastermind": agent, "protagonists": HeuristicProtagonists(2)})
+    assert game.is_terminal() and game.outcome is not None
+
+
 def test_a_bad_level_or_budget_is_an_input_error() -> None:
     with pytest.raises(InputError, match=r"^level: "):
         OpenSpielMastermind(0, level=4)

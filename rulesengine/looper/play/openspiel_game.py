@@ -47,7 +47,9 @@ only. ``information_sets=True`` runs OpenSpiel's ``ISMCTSBot`` instead, its node
 observation string (so the Protagonists' nodes cannot tell the Mastermind's face-down cards apart), with
 the resampler that returns the state itself: at its own decisions the Mastermind's information set is
 that one state, so there is nothing for a deduction to sample (the deduction would resample for a
-searching *Protagonists*).
+searching *Protagonists*). Its final choice is the option of highest mean value (``MAX_VALUE``): with
+fewer simulations than options every option tried has one visit, and the most visited — its default —
+would be a draw among them all.
 
 >>> import pyspiel
 >>> game = pyspiel.load_game(GAME_NAME, {"script": "fs_01_tutorial"})
@@ -386,7 +388,8 @@ class OpenSpielMastermind:
                 policy = ismcts.ChildSelectionPolicy.PUCT if self.puct else ismcts.ChildSelectionPolicy.UCT
                 bot = ismcts.ISMCTSBot(game, self.evaluator, self.uct_c, self.budget,
                                        random_state=random_state, use_observation_string=True,
-                                       child_selection_policy=policy)
+                                       child_selection_policy=policy,
+                                       final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VALUE)
                 bot.set_resampler(_same_state)
             else:
                 select = mcts.SearchNode.puct_value if self.puct else mcts.SearchNode.uct_value
