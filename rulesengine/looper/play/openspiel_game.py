@@ -93,7 +93,9 @@ GAME_NAME: Final = "python_tragedy_looper"
 #: ``num_distinct_actions``: a bound on the options of one decision (see the module's docstring).
 MAX_ACTIONS: Final = 1024
 #: MCTS simulations per decision at each level, chosen so that a decision takes about the time of the
-#: :class:`~rulesengine.looper.play.search.SearchingMastermind` of the same level (``bench_openspiel.py``).
+#: :class:`~rulesengine.looper.play.search.SearchingMastermind` of the same level (``bench_openspiel.py``:
+#: 0.041 s against 0.044 s of CPU at level 1, 0.081 s against 0.078 s at level 2; level 3 from the time
+#: per simulation, not measured).
 LEVELS: Final = {1: 64, 2: 128, 3: 448}
 #: A rollout that has not ended its loop after this many decisions is cut short (a loss for the
 #: Mastermind), as :data:`rulesengine.looper.play.search.MAX_ROLLOUT_STEPS`.
