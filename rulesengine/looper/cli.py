@@ -13,10 +13,10 @@ Subcommands:
   (the replay shape both games share).
 - ``tournament [--scripts S,…] --mastermind A --protagonists B [--games N] [--seed S] [--workers W |
   --scheduler ADDRESS] [--json] [--lang en|vi] [--no-progress]``: many seeded games of one Mastermind
-  agent (``random``, ``heuristic``, ``search1``…``search3``) against one Protagonists agent (``random``,
-  ``heuristic``, ``deducing``, ``psearch1``…``psearch3``) on each script (files, or shipped script ids or
-  their prefixes; default every shipped script), through the one runner; the Mastermind's win rate per
-  script with a Wilson 95 % interval (:mod:`rulesengine.looper.play.tournament`).
+  agent (``random``, ``heuristic``, ``search1``…``search3``, ``mcts1``…``mcts3``) against one Protagonists
+  agent (``random``, ``heuristic``, ``deducing``, ``psearch1``…``psearch3``) on each script (files, or
+  shipped script ids or their prefixes; default every shipped script), through the one runner; the
+  Mastermind's win rate per script with a Wilson 95 % interval (:mod:`rulesengine.looper.play.tournament`).
 - ``analyse SCRIPT [--games N] [--pairs M:P,…] [--deduce-games D] [--seed S] [--workers W | --scheduler
   ADDRESS] [--json] [--lang en|vi] [--no-progress]``: the analyst's view of a script — the win rates of
   agent pairs, the incidents and loss conditions per loop and day, the deduction after each day of a few

@@ -162,16 +162,15 @@ def _minus(p: tuple[int, ...], a: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 class _Snapshot:
     """The branches of a counted tree at the start of a day (``at``: loop, day, events matched, decisions
-    taken), as :meth:`_CountedTree._checkpoint` kept them, with how many leaves, branches stopped for
-    want of decisions and replays there were before them."""
+    taken), as :meth:`_CountedTree._checkpoint` kept them, with how many leaves and branches stopped for
+    want of decisions there were before them."""
 
-    __slots__ = ("at", "entries", "n_leaves", "ran_out", "replays")
+    __slots__ = ("at", "entries", "n_leaves", "ran_out")
 
-    def __init__(self, at: tuple[int, int, int, int], n_leaves: int, ran_out: int, replays: int) -> None:
+    def __init__(self, at: tuple[int, int, int, int], n_leaves: int, ran_out: int) -> None:
         self.at = at
         self.n_leaves = n_leaves
         self.ran_out = ran_out
-        self.replays = replays
         self.entries: list[tuple[Any, Any]] = []
 
 
@@ -212,11 +211,11 @@ class _CountedTree(_Tree):
         seen[1][:] = _normal(seen[1] + node.boxes)  # (joined: fewer boxes to look through)
 
     def _checkpoint(self, key: tuple[tuple[int, int, int, int], object], entry: Any) -> None:
-        """Keep the branches at the latest day's start (copies of their games), the leaves found before
-        it and the replays run so far: :meth:`resume` goes on from there with a longer record."""
+        """Keep the branches at the latest day's start (copies of their games) and how many leaves were
+        found before it: :meth:`resume` goes on from there with a longer record."""
         at = key[0]
         if self.snapshot is None or self.snapshot.at != at:
-            self.snapshot = _Snapshot(at, len(self.leaves), self.ran_out, self.replays)
+            self.snapshot = _Snapshot(at, len(self.leaves), self.ran_out)
         game, node, n_log, i, k, cs = entry
         self.snapshot.entries.append((key, (game.clone(), node, n_log, i, k, cs)))
 
@@ -734,7 +733,7 @@ def deduce_counted(
     elif earlier is None:
         leaves = tree.run(dict(base))
     else:
-        added = [cond for c in conds if c not in earlier.conds for cond in (c[1],)]
+        added = [cond for i, cond in conds if (i, cond) not in earlier.conds]
 
         def restrict(bs: list[Box]) -> list[Box]:
             for cond in added:
