@@ -6,11 +6,12 @@ Subcommands:
   public log and the outcome (the JSON form also carries the full final state).
 - ``deduce SCRIPT DECISIONS [--json] [--lang en|vi]``: the deduction from the Protagonists' observation
   (``docs/looper_deduction.md``).
-- ``play SCRIPT [--seed N] [--agents random|heuristic] [--mastermind search1|search2|search3]
+- ``play SCRIPT [--seed N] [--agents random|heuristic] [--mastermind search1..search3|mcts1..mcts3]
   [--record FILE] [--json] [--lang en|vi]``: play a game with agents (:func:`rulesengine.contract.drive`);
   ``--mastermind`` puts the searching Mastermind of that strength in the Mastermind's seat
-  (:class:`~rulesengine.looper.play.search.SearchingMastermind`); ``--record`` writes its decisions file
-  (the replay shape both games share).
+  (:class:`~rulesengine.looper.play.search.SearchingMastermind`, or OpenSpiel's MCTS:
+  :class:`~rulesengine.looper.play.openspiel_game.OpenSpielMastermind`); ``--record`` writes its decisions
+  file (the replay shape both games share).
 - ``tournament [--scripts S,…] --mastermind A --protagonists B [--games N] [--seed S] [--workers W |
   --scheduler ADDRESS] [--json] [--lang en|vi] [--no-progress]``: many seeded games of one Mastermind
   agent (``random``, ``heuristic``, ``search1``…``search3``, ``mcts1``…``mcts3``) against one Protagonists
@@ -101,8 +102,9 @@ def register(subparsers: Any) -> None:
     pp.add_argument("--agents", choices=("random", "heuristic"), default="random")
     pp.add_argument(
         "--mastermind",
-        choices=("search1", "search2", "search3"),
-        help="the searching Mastermind of this strength in the Mastermind's seat (the other seat: --agents)",
+        choices=("search1", "search2", "search3", "mcts1", "mcts2", "mcts3"),
+        help="the searching Mastermind (searchN) or OpenSpiel's MCTS (mctsN) of this strength in the "
+        "Mastermind's seat (the other seat: --agents)",
     )
     pp.add_argument("--record", help="write the game's decisions file here (JSON)")
     pp.add_argument("--json", action="store_true", help="print one JSON object")

@@ -95,13 +95,15 @@ def test_the_search_reports_its_alternatives() -> None:
     assert all(0 <= w <= t for _, t, w in agent.last)
 
 
+@pytest.mark.parametrize("mastermind", ["search1", "mcts1"])
 def test_cli_play_with_the_searching_mastermind_records_a_replayable_file(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], mastermind: str
 ) -> None:
-    """``looper play --mastermind search1``: the searching Mastermind in the Mastermind's seat, against
-    the heuristic Protagonists, wins here, and its decisions file replays to the same log."""
+    """``looper play --mastermind search1`` (or OpenSpiel's ``mcts1``): a searching Mastermind in the
+    Mastermind's seat, against the heuristic Protagonists, wins here, and its decisions file replays to
+    the same log."""
     script, rec = str(SCRIPTS_DIR / "fs_02_quiet_ward.yaml"), tmp_path / "rec.json"
-    args = ["looper", "play", script, "--agents", "heuristic", "--mastermind", "search1"]
+    args = ["looper", "play", script, "--agents", "heuristic", "--mastermind", mastermind]
     args += ["--record", str(rec)]
     assert main([*args, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["outcome"]["winner"] == "mastermind"
