@@ -186,3 +186,21 @@ def test_levels_and_tournament_names() -> None:
     with pytest.raises(InputError, match="level"):
         SearchingProtagonists(PublicSheet.of(script), 0, level=9)
     assert play_game(str(SCRIPTS_DIR / "fs_01_tutorial.yaml"), "heuristic", "psearch1", 0) in (0, 1)
+
+
+def test_a_candidate_without_a_witness_is_counted_and_the_decision_is_the_heuristic_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When a drawn candidate's witness game cannot be played (``WitnessError``: a fault of the
+    deduction, seen once on btx_04), the agent does not stop the game: it answers that decision as the
+    heuristic Protagonists, legally, and counts it (``no_witness``)."""
+    from rulesengine.looper.deduction.search import WitnessError
+
+    def fail(self: SearchingProtagonists, *args: Any) -> None:
+        raise WitnessError("candidate 0: no game of its sheet and culprits gives the record")
+
+    monkeypatch.setattr(SearchingProtagonists, "_draw", fail)
+    script = small("btx_01_first_contract")
+    agent = SearchingProtagonists(PublicSheet.of(script), 11, level=1)
+    game = drive(Game(script), {"mastermind": HeuristicMastermind(2), "protagonists": agent})
+    assert game.is_over and agent.no_witness > 0 and agent.searched == 0

@@ -916,6 +916,10 @@ class _Scorer:
         return best, src
 
 
+class WitnessError(RuntimeError):
+    """A consistent candidate's witness game could not be played (a fault of the deduction)."""
+
+
 class _Witnesses(Sequence[Game]):
     """The witness game of each consistent candidate, replayed when asked: the candidate's own script
     played to where the record ends.
@@ -962,7 +966,12 @@ class _Witnesses(Sequence[Game]):
                 return game
         own = {d: frozenset([c]) for d, c in culprits}
         leaves = _Explorer(self.record, sheet, self.content, self.frame).run(own)
-        return next(leaf.game for leaf in leaves if leaf.ok and leaf.game is not None)
+        for leaf in leaves:
+            if leaf.ok and leaf.game is not None:
+                return leaf.game
+        # (a candidate the deduction counts that its own sheet cannot replay: a fault of the deduction,
+        # said as one, not a StopIteration that a caller's loop would swallow)
+        raise WitnessError(f"candidate {i}: no game of its sheet and culprits gives the record")
 
 
 def _count_culprits(cast: tuple[str, ...], days: Sequence[int], known: Mapping[int, str]) -> int:

@@ -62,6 +62,7 @@ from rulesengine.errors import IllegalActionError, InputError
 from rulesengine.looper.deduction.counted import deduce
 from rulesengine.looper.deduction.record import PublicRecord, PublicSheet
 from rulesengine.looper.deduction.sample import sample_indices
+from rulesengine.looper.deduction.search import WitnessError
 from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists
 from rulesengine.looper.rules.actions import Action, Choose, Guess
 from rulesengine.looper.rules.observe import MastermindObservation, ProtagonistsObservation
@@ -114,6 +115,7 @@ class SearchingProtagonists:
         self.guess: dict[str, str] | None = None
         self.deductions = 0
         self.searched = 0
+        self.no_witness = 0  # decisions answered by the heuristic agent: a drawn candidate had no witness
         self.times: list[float] = []
         self.last: list[tuple[Action, int, int]] = []
         # the drawn games at the last decision searched (distinct games, and the draws as indices into
@@ -180,7 +182,12 @@ class SearchingProtagonists:
             return self._games
         self.deductions += 1
         result = self._deduce(record)
-        self._draw(result, record)
+        try:
+            self._draw(result, record)
+        except WitnessError:  # (seen once on btx_04: counted, and this decision is the heuristic one)
+            self.no_witness += 1
+            self._games, self._draws = [], []
+            return self._games
         if seen.loop == self.sheet.loops and self._games:
             ties, _ = result.best_guesses()
             self._rollout_guess = ties[self.rng.randrange(len(ties))] if len(ties) else {}
