@@ -53,22 +53,22 @@ budget (:data:`LEVELS`: rollouts per decision and games drawn); ``rollouts`` and
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from rulesengine.errors import IllegalActionError, InputError
-from rulesengine.looper.deduction.counted import deduce
-from rulesengine.looper.deduction.record import PublicRecord, PublicSheet
+from rulesengine.looper.deduction.agent import RecordingProtagonists
 from rulesengine.looper.deduction.sample import sample_indices
 from rulesengine.looper.deduction.search import WitnessError
 from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists
+from rulesengine.looper.play.search import successive_halving
 from rulesengine.looper.rules.actions import Action, Choose, Guess
 from rulesengine.looper.rules.observe import MastermindObservation, ProtagonistsObservation
 from rulesengine.looper.rules.state import Decision, DecisionKind
 
 if TYPE_CHECKING:
+    from rulesengine.looper.deduction.record import PublicRecord, PublicSheet
     from rulesengine.looper.deduction.results import Deduction
     from rulesengine.looper.rules.engine import Game
 
@@ -81,7 +81,7 @@ LEVELS: Final = {1: (32, 4), 2: (128, 8), 3: (512, 16)}
 MAX_ROLLOUT_STEPS: Final = 2000
 
 
-class SearchingProtagonists:
+class SearchingProtagonists(RecordingProtagonists):
     """The Protagonists by Monte Carlo search over games drawn from the deduction (see the module).
 
     Built with the public sheet (known before the game), like the deducing Protagonists. After a game,
@@ -105,15 +105,11 @@ class SearchingProtagonists:
             raise InputError("rollouts", f"expected at least 1, got {rollouts!r}")
         if samples is not None and samples < 1:
             raise InputError("samples", f"expected at least 1, got {samples!r}")
-        self.sheet = sheet
+        super().__init__(sheet, seed)
         self.level = level
         self.budget = rollouts if rollouts is not None else LEVELS[level][0]
         self.samples = samples if samples is not None else LEVELS[level][1]
-        self.rng = random.Random(seed)
         self.heuristic = HeuristicProtagonists(self.rng.randrange(2**31))
-        self.actions: list[tuple[str, Action]] = []
-        self.guess: dict[str, str] | None = None
-        self.deductions = 0
         self.searched = 0
         self.no_witness = 0  # decisions answered by the heuristic agent: a drawn candidate had no witness
         self.times: list[float] = []
@@ -124,41 +120,14 @@ class SearchingProtagonists:
         self._draws: list[int] = []
         self._at = 0
         self._rollout_guess: dict[str, str] = {}
-        self._deduction: Deduction | None = None  # the latest, which the next one goes on from
-
-    def _deduce(self, record: PublicRecord) -> Deduction:
-        """The deduction from ``record``, going on from the one before (the same game)."""
-        self._deduction = deduce(record, after=self._deduction)
-        return self._deduction
-
-    def record(self, seen: ProtagonistsObservation) -> PublicRecord:
-        """The public record so far, from the observation and the agent's own answers."""
-        return PublicRecord.from_observation(seen, self.sheet, self.actions)
-
-    def __call__(self, seen: ProtagonistsObservation, legal_actions: Sequence[Action]) -> Action:
-        """Answer the Protagonists' pending decision (only their observation is read)."""
-        if not isinstance(seen, ProtagonistsObservation):
-            raise InputError("observation", f"expected a ProtagonistsObservation, got {type(seen).__name__}")
-        pending = seen.pending
-        who = pending.who if pending is not None else "leader"
-        action = self._choose(seen, legal_actions)
-        self.actions.append((who, action))
-        return action
 
     # ------------------------------------------------------------------ choosing
     def _choose(self, seen: ProtagonistsObservation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        guesses = [a for a in legal if isinstance(a, Guess)]
-        if guesses:  # (TL-FG3: the deduction's guess, as the deducing Protagonists)
-            if self.guess is None:
-                self.deductions += 1
-                ties, _ = self._deduce(self.record(seen)).best_guesses()
-                self.guess = self.rng.choice(ties) if len(ties) else {}
-            for g in guesses:
-                if self.guess.get(g.character) == g.role:
-                    return g
-            return self.heuristic(seen, legal)
+        guess = self._final_guess(seen, legal)  # (TL-FG3: the deduction's guess, as the deducing agent's)
+        if guess is not None:
+            return guess
         start = time.process_time()
         pending = seen.pending
         kind = pending.kind if isinstance(pending, Decision) else None
@@ -180,8 +149,7 @@ class SearchingProtagonists:
         record = self.record(seen)
         if self._games and self._advance(record):
             return self._games
-        self.deductions += 1
-        result = self._deduce(record)
+        result = self.deduce(record)
         try:
             self._draw(result, record)
         except WitnessError:  # (seen once on btx_04: counted, and this decision is the heuristic one)
@@ -240,38 +208,18 @@ class SearchingProtagonists:
     def _search(self, seen: ProtagonistsObservation, legal: Sequence[Action], kind: str | None) -> Action:
         """Successive halving over ``legal``, each rollout on one of the drawn games (see the module)."""
         prior = {a: self.heuristic.score(seen, a) for a in legal}
-        tries = dict.fromkeys(legal, 0)
-        wins = dict.fromkeys(legal, 0)
-        fired = dict.fromkeys(legal, 0)  # (loss conditions that held in the rollouts lost: fewer is better)
-        alive = list(legal)
-        self.rng.shuffle(alive)  # (ties at random)
-        budget = self.budget
         draws = self._draws
 
-        def key(a: Action) -> tuple[float, float, float]:
-            n = tries[a]
-            return (wins[a] / n, -fired[a] / n, prior[a]) if n else (0.0, 0.0, prior[a])
+        def key(a: Action, n: int, totals: tuple[int, ...]) -> tuple[float, float, float]:
+            # (loops survived, then fewer loss conditions held in the rollouts lost, then the prior)
+            return (totals[0] / n, -totals[1] / n, prior[a]) if n else (0.0, 0.0, prior[a])
 
-        rounds = max(1, (len(alive) - 1).bit_length())
-        for r in range(rounds):
-            part = self.budget // rounds if r < rounds - 1 else budget
-            share = max(1, part // len(alive))
-            for a in alive:
-                for _ in range(share):
-                    world = self._games[draws[tries[a] % len(draws)]]
-                    won, conditions = self._rollout(world, a, kind)
-                    wins[a] += won
-                    fired[a] += conditions
-                    tries[a] += 1
-                    budget -= 1
-            alive.sort(key=key, reverse=True)
-            if len(alive) == 1 or budget <= 0:
-                break
-            alive = alive[: (len(alive) + 1) // 2]
-        out = [a for a in legal if a not in alive]
-        out.sort(key=key, reverse=True)
-        self.last = [(a, tries[a], wins[a]) for a in [*alive, *out]]
-        return alive[0]
+        def rollout(a: Action, t: int) -> tuple[int, int]:
+            return self._rollout(self._games[draws[t % len(draws)]], a, kind)  # (common draws)
+
+        ranked = successive_halving(legal, self.budget, self.rng, rollout, key)
+        self.last = [(a, n, totals[0] if totals else 0) for a, n, totals in ranked]
+        return self.last[0][0]
 
     def _rollout(self, world: Game, action: Action, kind: str | None) -> tuple[int, int]:
         """(1 when the Protagonists survive the loop or win the game after ``action``, else 0; how many

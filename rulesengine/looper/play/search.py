@@ -36,7 +36,7 @@ a seed; it never reads the Protagonists' face-down cards (the model is refused w
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from rulesengine.errors import InputError
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from rulesengine.looper.rules.actions import Action
     from rulesengine.looper.rules.engine import Game
 
-__all__ = ["LEVELS", "TRACE_TOP", "SearchingMastermind"]
+__all__ = ["LEVELS", "TRACE_TOP", "SearchingMastermind", "successive_halving"]
 
 #: Rollouts per decision at each strength level.
 LEVELS: Final = {1: 32, 2: 128, 3: 512}
@@ -58,6 +58,63 @@ TRACE_TOP: Final = 3
 #: A rollout that has not ended its loop after this many decisions is cut short (a loss for the
 #: Mastermind: it did not make the Protagonists lose); far above any loop of the shipped scripts.
 MAX_ROLLOUT_STEPS: Final = 2000
+
+
+def successive_halving(
+    options: Sequence[Action],
+    budget: int,
+    rng: random.Random,
+    rollout: Callable[[Action, int], tuple[int, ...]],
+    key: Callable[[Action, int, tuple[int, ...]], tuple[float, ...]],
+) -> list[tuple[Action, int, tuple[int, ...]]]:
+    """Spend ``budget`` rollouts on ``options`` by successive halving; every option, best first, with
+    its rollouts and the sums of their scores.
+
+    The options are shuffled with ``rng`` (ties at random), then each round gives every option left the
+    same share of the round's part of the budget (at least one rollout each; the last round gets what is
+    left), ranks them by ``key(option, rollouts, sums)``, highest first, and keeps the better half, until
+    one is left or the budget is spent. ``rollout(option, t)`` plays the option's ``t``-th rollout
+    (counted from 0) and returns its scores, a tuple of integers summed per option. The options dropped
+    in earlier rounds follow the ones left, ranked by the same key. The searching Mastermind and the
+    searching Protagonists share it. Here 12 rollouts on three options: two rounds of 6, two rollouts
+    each and then three each to the better two:
+
+    >>> rng = random.Random(0)
+    >>> def key(a, n, sums):
+    ...     return (sums[0] / n if n else 0.0,)
+    >>> def rollout(a, t):  # (b always scores, c every other time, a never)
+    ...     return ({"a": 0, "b": 1, "c": t % 2}[a],)
+    >>> ranked = successive_halving(["a", "b", "c"], 12, rng, rollout, key)
+    >>> [(a, n, sums) for a, n, sums in ranked]
+    [('b', 5, (5,)), ('c', 5, (2,)), ('a', 2, (0,))]
+    """
+    tries = dict.fromkeys(options, 0)
+    totals: dict[Action, tuple[int, ...]] = dict.fromkeys(options, ())
+
+    def order(a: Action) -> tuple[float, ...]:
+        return key(a, tries[a], totals[a])
+
+    alive = list(options)
+    rng.shuffle(alive)
+    left = budget
+    rounds = max(1, (len(alive) - 1).bit_length())
+    for r in range(rounds):
+        part = budget // rounds if r < rounds - 1 else left
+        share = max(1, part // len(alive))
+        for a in alive:
+            for _ in range(share):
+                score = rollout(a, tries[a])
+                sums = totals[a]
+                totals[a] = tuple(x + y for x, y in zip(sums, score, strict=True)) if sums else score
+                tries[a] += 1
+                left -= 1
+        alive.sort(key=order, reverse=True)
+        if len(alive) == 1 or left <= 0:
+            break
+        alive = alive[: (len(alive) + 1) // 2]
+    out = [a for a in options if a not in alive]  # (dropped in earlier rounds)
+    out.sort(key=order, reverse=True)
+    return [(a, tries[a], totals[a]) for a in [*alive, *out]]
 
 
 class SearchingMastermind:
@@ -88,31 +145,16 @@ class SearchingMastermind:
             return legal_actions[0]
         game = obs.model()
         prior = dict(zip(legal_actions, self.heuristic.scores(obs, legal_actions), strict=True))
-        tries = dict.fromkeys(legal_actions, 0)
-        wins = dict.fromkeys(legal_actions, 0)
-        alive = list(legal_actions)
-        self.rng.shuffle(alive)  # (ties at random)
-        budget = self.budget
-        rounds = max(1, (len(alive) - 1).bit_length())
-        for r in range(rounds):
-            # (each round an equal part of the budget, the last round what is left)
-            part = self.budget // rounds if r < rounds - 1 else budget
-            share = max(1, part // len(alive))
-            for a in alive:
-                for _ in range(share):
-                    wins[a] += self._rollout(game, a)
-                    tries[a] += 1
-                    budget -= 1
-            alive.sort(key=lambda a: (wins[a] / tries[a], prior[a]), reverse=True)
-            if len(alive) == 1 or budget <= 0:
-                break
-            alive = alive[: (len(alive) + 1) // 2]
-        out = [a for a in legal_actions if a not in alive]  # (dropped in earlier rounds)
-        out.sort(key=lambda a: (wins[a] / tries[a] if tries[a] else 0.0, prior[a]), reverse=True)
-        ranked = [*alive, *out]
-        self.last = [(a, tries[a], wins[a]) for a in ranked]
+
+        def key(a: Action, tries: int, totals: tuple[int, ...]) -> tuple[float, float]:
+            return (totals[0] / tries if tries else 0.0, prior[a])
+
+        ranked = successive_halving(
+            legal_actions, self.budget, self.rng, lambda a, _t: (self._rollout(game, a),), key
+        )
+        self.last = [(a, n, totals[0] if totals else 0) for a, n, totals in ranked]
         self.trace.append((obs.loop, obs.day, tuple(self.last[:TRACE_TOP])))
-        return alive[0]
+        return self.last[0][0]
 
     def _rollout(self, game: Game, action: Action) -> int:
         """1 when the Protagonists lose the loop (or the game) after ``action``, played on a copy."""
