@@ -95,6 +95,24 @@ def test_deduction_equals_brute_force_culprits_bound_at_incident_step_tl_d7(
         assert truth(script) in result.consistent
 
 
+@pytest.mark.parametrize(("cast", "seed", "sheet"), [(3, 0, 5), (3, 0, 10), (4, 2, 0)])
+def test_a_culprit_the_mastermind_s_incident_choice_reads_is_bound_alone_tl_d7(
+    cast: int, seed: int, sheet: int
+) -> None:
+    """The Missing Person (fs_02, day 4) waits for the Mastermind's choice of a location before it moves
+    its culprit (TL-D7): two culprits that reach that decision alike are not alike after it. They were
+    joined once, and the deduction counted assignments no game of their own plays (twice the brute
+    force's candidates here; a searching Mastermind's game found it, as a candidate without a witness)."""
+    script = tiny("fs_02_quiet_ward", cast, 4, 1, sheet=sheet)
+    assert [i.incident for i in script.incidents][-1] == "missing_person"
+    record = PublicRecord.from_game(played(script, seed, 400, heuristic=seed % 2 == 0))
+    result = deduce(record)
+    reference = brute_force(record)
+    assert set(result.consistent) == reference
+    assert replay_each_sheet(record) == reference
+    assert all(result.witnesses[i] is not None for i in range(len(result.witnesses)))
+
+
 @pytest.mark.parametrize("seed", [0, 1])
 def test_deduction_after_a_whole_btx_loop_equals_one_replay_per_sheet_tl_d7(seed: int) -> None:
     """A Basic Tragedy X script of 4 characters over its 4 days, played to the end of its first loop: the

@@ -270,6 +270,7 @@ class _Explorer(_Matcher):
             )
             g2.resume()
             sig = (
+                _reads_culprit(g2, c),
                 tuple(e.as_dict().__repr__() for e in g2.log[n_log:] if e.visibility == "public"),
                 repr(
                     [getattr(g2, f) for f in _FINGERPRINT_FIELDS if f != "happened" and f != "happened_ever"]
@@ -757,6 +758,7 @@ class _Tree(_Matcher):
                 _CURRENT[0] = part
                 try:
                     sig = (
+                        _reads_culprit(g2, c),
                         part.path,
                         j,
                         tuple(repr(e.as_dict()) for e in g2.log[n_log:] if e.visibility == "public"),
@@ -773,6 +775,16 @@ class _Tree(_Matcher):
             if quiet and quiet[0] in members:
                 members = [*members, *quiet[1:]]
             self._after(g2, part, j, k, {**cs, day: frozenset(members)})
+
+
+def _reads_culprit(game: Game, culprit: str) -> str | None:
+    """The culprit, when the incident step is still to read it: it waits for the Mastermind's choice
+    (where the Missing Person goes, whom Increasing Unease touches…, TL-D7), and the effect that follows
+    names the culprit (the missing person moved is the culprit). Culprits that give the same events and
+    state up to that decision stay apart; once the step is done, its effect is in the state compared.
+    (Found by a searching Mastermind's game of fs_02: Missing Person's culprit joined with another, an
+    assignment counted that no game of its own plays.)"""
+    return culprit if game.pending is not None and game.phase is Phase.INCIDENT else None
 
 
 class _Mismatch(BaseException):  # not an Exception: nothing in the engine may catch it
