@@ -21,6 +21,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+import operator
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
@@ -185,6 +186,7 @@ class _CountedTree(_Tree):
             tuple[tuple[int, tuple[str, ...]], ...], tuple[dict[int, frozenset[str]], list[Box]]
         ] = {}
         self.snapshot: _Snapshot | None = None
+        self._ok_pieces: dict[tuple[tuple[int, tuple[str, ...]], ...], _Pieces] = {}  # (ok_boxes, as arrays)
 
     def _roots(self) -> Iterator[tuple[tuple[Any, ...], Any]]:
         """One root: the parameters the sheets do not agree on are hidden facts too (asked of the
@@ -209,6 +211,7 @@ class _CountedTree(_Tree):
         key = tuple(sorted((d, tuple(sorted(v))) for d, v in cs.items()))
         seen = self.ok_boxes.setdefault(key, (cs, []))
         seen[1][:] = _normal(seen[1] + node.boxes)  # (joined: fewer boxes to look through)
+        self._ok_pieces.pop(key, None)
 
     def _checkpoint(self, key: tuple[tuple[int, int, int, int], object], entry: Any) -> None:
         """Keep the branches at the latest day's start (copies of their games) and how many leaves were
@@ -250,10 +253,18 @@ class _CountedTree(_Tree):
     def _covered(self, node: Any, cs: dict[int, frozenset[str]]) -> bool:
         """Every box of ``node`` lies in one box witnessed with culprit sets holding ``cs`` (a sound
         shortcut: a box covered by several witnessed boxes together is explored again)."""
-        witnessed = [boxes for w, boxes in self.ok_boxes.values() if all(cs[d] <= w[d] for d in cs)]
+        witnessed = []
+        for key, (w, boxes) in self.ok_boxes.items():
+            if all(cs[d] <= w[d] for d in cs):
+                table = self._ok_pieces.get(key)
+                if table is None:
+                    table = self._ok_pieces[key] = _Pieces()
+                    for o in boxes:
+                        table.add(_coords(o))
+                witnessed.append(table)
         if not witnessed:
             return False
-        return all(any(b <= o for boxes in witnessed for o in boxes) for b in node.boxes)
+        return all(any(t.holds(_coords(b)) for t in witnessed) for b in node.boxes)
 
 
 # ------------------------------------------------------------------------------------- the results
@@ -864,15 +875,7 @@ def _pieces(
         if reached != _OK:
             items = [(k, ()) for k in _joined([k for k, _ in items])]
         for key, history in items:
-            pieces = [key]
-            if seen.n:
-                over = seen.overlapping(key)
-                if any(all(x & ~y == 0 for x, y in zip(key, o, strict=True)) for o in over):
-                    continue  # (inside a box met before: nothing of it is new)
-                for o in over:
-                    pieces = [q for p in pieces for q in _minus(p, o)]
-                    if not pieces:
-                        break
+            pieces = seen.cut(key)
             for p in pieces:
                 size = space.count(Box(p[0], p[1], tuple(p[2 : 2 + n_cast]))) * count_culprits(
                     tuple(p[2 + n_cast :])
@@ -901,8 +904,20 @@ class _Pieces:
         self.array = np.zeros((0, 0), dtype=np.int64)
         self.n = 0
         self.widths: list[int] | None = None
+        self.limits: list[int] = []
+        self.starts = np.zeros(0, dtype=np.int64)
+        self.single = True  # (every factor one column)
+        self.narrow = np.zeros(0, dtype=np.int64)  # (the columns of one-column factors)
+        self.wide: list[tuple[int, int]] = []  # (the column ranges of the others)
+        self._codes: dict[Piece, list[int]] = {}
 
     def _encode(self, p: Piece) -> list[int]:
+        hit = self._codes.get(p)
+        if hit is None:
+            hit = self._codes[p] = self._encoded(p)
+        return hit
+
+    def _encoded(self, p: Piece) -> list[int]:
         assert self.widths is not None
         out = []
         mask = (1 << self.CHUNK) - 1
@@ -911,27 +926,71 @@ class _Pieces:
                 out.append(x >> (self.CHUNK * j) & mask)
         return out
 
+    def _widen(self, p: Piece) -> None:
+        """Columns enough for ``p``'s masks (the boxes met so far encoded again when it is wider)."""
+        if self.widths is not None and all(map(operator.lt, p, self.limits)):
+            return
+        need = [max(1, -(-x.bit_length() // self.CHUNK)) for x in p]
+        if self.widths is not None:
+            need = [max(n, w) for n, w in zip(need, self.widths, strict=True)]
+        self.widths = need
+        self.limits = [1 << (self.CHUNK * w) for w in need]
+        self.starts = np.cumsum([0, *need[:-1]])  # (each factor's first column)
+        self.single = all(w == 1 for w in need)
+        self.narrow = np.array([a for a, w in zip(self.starts.tolist(), need, strict=True) if w == 1])
+        self.wide = [(a, a + w) for a, w in zip(self.starts.tolist(), need, strict=True) if w > 1]
+        self._codes.clear()
+        array = np.zeros((max(64, len(self.array)), sum(need)), dtype=np.int64)
+        for i, row in enumerate(self.rows):
+            array[i] = self._encode(row)
+        self.array = array
+
     def add(self, p: Piece) -> None:
-        if self.widths is None:
-            self.widths = [max(1, -(-x.bit_length() // self.CHUNK)) for x in p]
-            self.array = np.zeros((64, sum(self.widths)), dtype=np.int64)
+        self._widen(p)
         if self.n == len(self.array):
             self.array = np.concatenate([self.array, np.zeros_like(self.array)])
         self.array[self.n] = self._encode(p)
         self.rows.append(p)
         self.n += 1
 
-    def overlapping(self, p: Piece) -> list[Piece]:
+    def holds(self, p: Piece) -> bool:
+        """Whether one box met so far holds ``p`` whole."""
         if not self.n:
-            return []
-        assert self.widths is not None
-        if any(x.bit_length() > self.CHUNK * w for x, w in zip(p, self.widths, strict=True)):
-            return list(self.rows)  # (wider than the columns: test every piece)
-        key = np.array(self._encode(p), dtype=np.int64)
-        hits = (self.array[: self.n] & key) != 0
-        ok = np.ones(self.n, dtype=bool)
-        col = 0
-        for w in self.widths:
-            ok &= hits[:, col : col + w].any(axis=1)
-            col += w
-        return [self.rows[i] for i in np.flatnonzero(ok).tolist()]
+            return False
+        self._widen(p)
+        enc = np.array(self._encode(p), dtype=np.int64)
+        return bool(((enc & ~self.array[: self.n]) == 0).all(axis=1).any())
+
+    def cut(self, p: Piece) -> list[Piece]:
+        """``p`` less every box met so far, as disjoint pieces (none when a box met holds it whole).
+
+        A piece is cut by the first box it meets, into the parts outside it (:func:`_minus`), and each
+        part goes on against the boxes after that one that the piece met: the boxes a piece meets are
+        found for all of them at once (the numpy columns), not tried one by one, so a box met by a
+        thousand earlier ones costs a few array operations per piece cut, not a thousand ``_minus``."""
+        if not self.n:
+            return [p]
+        self._widen(p)
+        out: list[Piece] = []
+        stack = [(p, np.arange(self.n))]
+        while stack:
+            q, rows = stack.pop()
+            if len(rows):
+                enc = np.array(self._encode(q), dtype=np.int64)
+                sub = self.array[rows]
+                hits = (sub & enc) != 0
+                if self.single:  # (every factor meets)
+                    meets = hits.all(axis=1)
+                else:  # (a factor of several columns meets in one of them)
+                    meets = hits[:, self.narrow].all(axis=1)
+                    for a, b in self.wide:
+                        meets &= hits[:, a:b].any(axis=1)
+                rows, sub = rows[meets], sub[meets]
+            if not len(rows):
+                out.append(q)
+                continue
+            if ((enc & ~sub) == 0).all(axis=1).any():
+                continue  # (inside a box met before: nothing of it is new)
+            first, rest = rows[0], rows[1:]
+            stack.extend((r, rest) for r in reversed(_minus(q, self.rows[first])))
+        return out

@@ -152,7 +152,7 @@ class SearchingProtagonists(RecordingProtagonists):
         result = self.deduce(record)
         try:
             self._draw(result, record)
-        except WitnessError:  # (seen once on btx_04: counted, and this decision is the heuristic one)
+        except WitnessError:  # (a fault of the deduction, none known: counted, the heuristic answers)
             self.no_witness += 1
             self._games, self._draws = [], []
             return self._games
