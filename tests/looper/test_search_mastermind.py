@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -112,3 +113,41 @@ def test_cli_play_with_the_searching_mastermind_records_a_replayable_file(
     assert main(["looper", "replay", script, str(rec)]) == 0
     assert capsys.readouterr().out == played
     assert main(["looper", "play", script, "--mastermind", "search9"]) != 0  # (argparse: the choices)
+
+
+def _first_choice(secrecy: object) -> tuple[SearchingMastermind, Game]:
+    """The searching Mastermind's first decision of fs_01 with several options, at ``secrecy``."""
+    script = load_script(SCRIPTS_DIR / "fs_01_tutorial.yaml")
+    game = Game(script)
+    agent = SearchingMastermind(5, level=1, secrecy=secrecy)  # type: ignore[arg-type]
+    assert game.pending is not None and game.pending.who == "mastermind"
+    agent(MastermindObservation(game), game.legal_actions())
+    return agent, game
+
+
+def test_the_information_penalty_takes_the_option_that_tells_the_protagonists_least() -> None:
+    """With ``secrecy`` the best options of the search are ranked again by wins less ``secrecy`` a bit
+    the Protagonists gain by the day's end (the exact deduction's entropy before and after): at a
+    prohibitive price the choice is the option among them that tells the least; at 0 the search is
+    unchanged."""
+    plain, _ = _first_choice(0)
+    secret, game = _first_choice(10**6)
+    top = [a for a, _, _ in plain.last[:3]]
+    assert sorted(map(repr, (a for a, _, _ in secret.last[:3]))) == sorted(map(repr, top))
+    assert secret._secrets is not None
+    bits = {a: secret._secrets.bits(game, a) for a in top}
+    assert len(set(bits.values())) > 1  # (the options tell the Protagonists different amounts)
+    assert bits[secret.last[0][0]] == min(bits.values())
+    assert secret.revealed == [max(bits.values())]
+    assert plain.revealed == [] and plain._secrets is None
+
+
+def test_a_bad_secrecy_is_a_clear_error_and_it_needs_the_log() -> None:
+    for bad in (-1, "x", "1/0", None):
+        with pytest.raises(InputError, match="secrecy"):
+            SearchingMastermind(0, level=1, secrecy=bad)  # type: ignore[arg-type]
+    assert SearchingMastermind(0, level=1, secrecy="1/10").secrecy == Fraction(1, 10)
+    game = Game(QUIET_WARD, record=False)
+    agent = SearchingMastermind(0, level=1, secrecy=1)
+    with pytest.raises(InputError, match="record=True"):
+        agent(MastermindObservation(game), game.legal_actions())

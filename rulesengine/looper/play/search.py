@@ -20,6 +20,11 @@ level     rollouts / decision  time per decision on this machine (``bench_master
 3         512                  0.48 s on average, at most 1.1 s (of one core's time: 0.32 s, at most 0.68 s)
 ========  ===================  ============================================================================
 
+With ``secrecy`` (a number of wins a bit costs) it also weighs what its choices tell the Protagonists:
+its best :data:`SECRECY_TOP` options are ranked again by wins less ``secrecy`` times the bits of entropy
+the exact deduction of the Protagonists' record loses by the end of the day after the option (see
+``docs/looper_engine.md``, where it is measured; the levels keep it at 0).
+
 It is a callable like every agent (``agent(observation, legal_actions) -> Action``), deterministic for
 a seed; it never reads the Protagonists' face-down cards (the model is refused while they decide).
 
@@ -37,6 +42,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
 from rulesengine.errors import InputError
@@ -44,6 +50,8 @@ from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtago
 from rulesengine.looper.rules.observe import MastermindObservation, ProtagonistsObservation
 
 if TYPE_CHECKING:
+    from rulesengine.looper.deduction.record import PublicRecord
+    from rulesengine.looper.deduction.results import Deduction
     from rulesengine.looper.rules.actions import Action
     from rulesengine.looper.rules.engine import Game
 
@@ -54,6 +62,9 @@ LEVELS: Final = {1: 32, 2: 128, 3: 512}
 
 #: How many of a decision's options :attr:`SearchingMastermind.trace` keeps (the choice and the next ones).
 TRACE_TOP: Final = 3
+
+#: How many of the best options the information penalty weighs again (each costs a deduction).
+SECRECY_TOP: Final = 3
 
 #: A rollout that has not ended its loop after this many decisions is cut short (a loss for the
 #: Mastermind: it did not make the Protagonists lose); far above any loop of the shipped scripts.
@@ -123,11 +134,29 @@ class SearchingMastermind:
     ``level`` (1, 2 or 3) sets the rollouts per decision (:data:`LEVELS`); ``rollouts`` overrides it.
     """
 
-    def __init__(self, seed: int | None = None, level: int = 2, rollouts: int | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        level: int = 2,
+        rollouts: int | None = None,
+        *,
+        secrecy: Fraction | int | str = 0,
+    ) -> None:
         if level not in LEVELS:
             raise InputError("level", f"expected one of {sorted(LEVELS)}, got {level!r}")
         if rollouts is not None and rollouts < 1:
             raise InputError("rollouts", f"expected at least 1, got {rollouts!r}")
+        try:
+            weight = Fraction(secrecy)
+        except (TypeError, ValueError, ZeroDivisionError):
+            weight = Fraction(-1)
+        if weight < 0:
+            raise InputError("secrecy", f"expected a number of wins a bit, 0 or more, got {secrecy!r}")
+        #: what a bit the Protagonists gain costs, in wins (0: the search ignores what it reveals)
+        self.secrecy = weight
+        #: the bits the Protagonists were expected to gain, per decision weighed (with ``secrecy``)
+        self.revealed: list[float] = []
+        self._secrets: _Secrets | None = None
         self.level = level
         self.budget = rollouts if rollouts is not None else LEVELS[level]
         self.rng = random.Random(seed)
@@ -152,9 +181,32 @@ class SearchingMastermind:
         ranked = successive_halving(
             legal_actions, self.budget, self.rng, lambda a, _t: (self._rollout(game, a),), key
         )
+        if self.secrecy:
+            ranked = self._weigh_secrets(game, ranked, prior)
         self.last = [(a, n, totals[0] if totals else 0) for a, n, totals in ranked]
         self.trace.append((obs.loop, obs.day, tuple(self.last[:TRACE_TOP])))
         return self.last[0][0]
+
+    def _weigh_secrets(
+        self,
+        game: Game,
+        ranked: list[tuple[Action, int, tuple[int, ...]]],
+        prior: dict[Action, float],
+    ) -> list[tuple[Action, int, tuple[int, ...]]]:
+        """``ranked`` with its best :data:`SECRECY_TOP` options ranked again by wins less ``secrecy`` a
+        bit the Protagonists gain by the day's end after the option (:class:`_Secrets`)."""
+        if self._secrets is None:
+            self._secrets = _Secrets(self.rng.randrange(2**31))
+        top = ranked[:SECRECY_TOP]
+        bits = {a: self._secrets.bits(game, a) for a, _, _ in top}
+        self.revealed.append(max(bits.values()))
+
+        def value(entry: tuple[Action, int, tuple[int, ...]]) -> tuple[float, float, float]:
+            a, n, totals = entry
+            rate = Fraction(totals[0], n) if n else Fraction(0)
+            return (float(rate - self.secrecy * Fraction(bits[a])), float(rate), prior[a])
+
+        return sorted(top, key=value, reverse=True) + ranked[SECRECY_TOP:]
 
     def _rollout(self, game: Game, action: Action) -> int:
         """1 when the Protagonists lose the loop (or the game) after ``action``, played on a copy."""
@@ -179,3 +231,59 @@ class SearchingMastermind:
             else:
                 g.apply(protagonists(ProtagonistsObservation(g), legal))
         return 0
+
+
+class _Secrets:
+    """What the Protagonists learn from the Mastermind's options: the bits of entropy the exact deduction
+    loses (:meth:`~rulesengine.looper.deduction.results.Deduction.entropy_bits`) between the Protagonists'
+    record at the decision and their record at the end of the day, the option played and the rest of the
+    day by the heuristic agents (one continuation, seeded). Each deduction goes on from the one of the
+    decision's record, which goes on from the decision before (``deduce(record, after=...)``); the
+    entropies are kept by record, so the options with the same public consequences are deduced once."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.base: Deduction | None = None
+        self.entropy: dict[str, float] = {}  # (by the record's repr: its events are dicts)
+
+    def _deduce(self, record: PublicRecord) -> tuple[Deduction | None, float]:
+        from rulesengine.looper.deduction.counted import deduce
+
+        key = repr(record)
+        try:
+            result = deduce(record, after=self.base)
+        except InputError:  # (a script the deduction refuses: nothing is weighed)
+            return None, self.entropy.setdefault(key, 0.0)
+        return result, self.entropy.setdefault(key, result.entropy_bits)
+
+    def bits(self, game: Game, action: Action) -> float:
+        """The bits the Protagonists gain by the end of the day after ``action`` (0 on a game without a
+        log: the record is its log)."""
+        from rulesengine.looper.deduction.record import PublicRecord
+
+        if not game.record:
+            raise InputError("secrecy", "the information penalty reads the game's log: record=True")
+        now = PublicRecord.from_game(game)
+        if self.base is None or self.base.record != now:
+            self.base, _ = self._deduce(now)
+        before = self.entropy[repr(now)]
+        g = game.clone()
+        g.apply(action)
+        day = (g.loop, g.day)
+        mastermind, protagonists = HeuristicMastermind(self.seed), HeuristicProtagonists(self.seed + 1)
+        for _ in range(MAX_ROLLOUT_STEPS):
+            if g.is_over or (g.loop, g.day) != day:
+                break
+            if g.pending is None:
+                g.resume()
+                continue
+            legal = g.legal_actions()
+            if g.pending.who == "mastermind":
+                g.apply(mastermind(MastermindObservation(g), legal))
+            else:
+                g.apply(protagonists(ProtagonistsObservation(g), legal))
+        after = PublicRecord.from_game(g)
+        key = repr(after)
+        if key not in self.entropy:
+            self._deduce(after)
+        return before - self.entropy[key]
