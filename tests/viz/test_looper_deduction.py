@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from matplotlib.figure import Figure
@@ -57,6 +58,18 @@ def test_candidates_chart_names_the_days_in_vietnamese(days: DayByDay) -> None:
     ax = candidates_chart(days.history, _axes(), language="vi")
     assert [t.get_text() for t in ax.get_xticklabels()] == ["Vòng lặp 1,\nngày 1", "Vòng lặp 1,\nngày 2"]
     assert "kịch bản" in ax.get_ylabel()
+
+
+def test_candidates_chart_labels_its_log_axis_within_one_power_of_ten() -> None:
+    """Counts between 12 and 40 cross no power of ten but 10 itself: the minor ticks carry the labels
+    (20, 30, 40), so the axis reads without the points' own numbers."""
+    from types import SimpleNamespace
+
+    history: Any = [((1, d), SimpleNamespace(candidates=c)) for d, c in enumerate([40, 30, 24, 12], 1)]
+    ax = candidates_chart(history, _axes(), language="en")
+    ax.figure.canvas.draw()
+    labels = {t.get_text() for t in ax.yaxis.get_ticklabels(minor=True) if t.get_visible()}
+    assert {"20", "30", "40"} <= labels
 
 
 def test_tables_show_readable_names_and_fractions_not_reprs(days: DayByDay) -> None:

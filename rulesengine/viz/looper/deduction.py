@@ -168,10 +168,13 @@ def candidates_chart(
     language = _language(language)
     if ax is None:
         _, ax = plt.subplots(figsize=(5, 3))
-    ax.plot(range(len(history)), [max(1, r.candidates) for _, r in history], marker="o")
+    counts = [max(1, r.candidates) for _, r in history]
+    ax.plot(range(len(history)), counts, marker="o")
     ax.set_yscale("log")
     ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:g}"))
-    ax.yaxis.set_minor_formatter(NullFormatter())
+    # (within one power of ten the log axis has no major tick: its minor ones are labelled instead)
+    few = not counts or max(counts) < 10 * min(counts)
+    ax.yaxis.set_minor_formatter(FuncFormatter(lambda value, _pos: f"{value:g}") if few else NullFormatter())
     for x, (_, r) in enumerate(history):
         ax.annotate(
             str(r.candidates),
