@@ -152,14 +152,20 @@ class DayDeduction:
     true_probability: Fraction
 
 
-def _deduce_day(path: str, loop: int, day: int, record: PublicRecord) -> DayDeduction:
-    """A task of the runner: the deduction from ``record`` (the end of ``loop``, ``day``)."""
+def _deduce_game(path: str, records: Sequence[tuple[int, int, PublicRecord]]) -> list[DayDeduction]:
+    """A task of the runner: the deductions from one game's ``records`` (the end of each loop and day),
+    in order, each going on from the one before (``deduce(record, after=…)``: a day's deduction costs its
+    new events, not the game so far)."""
     from rulesengine.looper.deduction import deduce
     from rulesengine.looper.rules.script import load_script
 
-    found = deduce(record)
-    return DayDeduction(loop, day, found.candidates, found.entropy_bits, len(found.certain_roles),
-                        len(found.roles), found.probability_of(load_script(path)))
+    truth = load_script(path)
+    out, found = [], None
+    for loop, day, record in records:
+        found = deduce(record, after=found)
+        out.append(DayDeduction(loop, day, found.candidates, found.entropy_bits, len(found.certain_roles),
+                                len(found.roles), found.probability_of(truth)))
+    return out
 
 
 @dataclass(frozen=True)
@@ -442,16 +448,15 @@ def analyse(
         for _who, action in summary.history:
             again.apply(action)
         deduced.append((summary, day_records(again)))
-    found: list[DayDeduction] = run_tasks(
-        _deduce_day, [(path, *rec) for _, records in deduced for rec in records], workers=workers,
+    found: list[list[DayDeduction]] = run_tasks(
+        _deduce_game, [(path, records) for _, records in deduced], workers=workers,
         scheduler=scheduler, star=True, progress=progress,
         description=message("looper.analyse.progress_deduce", language),
     ) if deduced else []
-    games_deduced, start = [], 0
-    for summary, records in deduced:
-        days = tuple(found[start:start + len(records)])
-        start += len(records)
-        games_deduced.append(DeducedGame(pairs[0][0], pairs[0][1], summary.seed, days))
+    games_deduced = [
+        DeducedGame(pairs[0][0], pairs[0][1], summary.seed, tuple(days))
+        for (summary, _), days in zip(deduced, found, strict=True)
+    ]
     return Analysis(loaded.id or Path(path).stem, games, seed, results, _tally(played), tuple(games_deduced))
 
 
