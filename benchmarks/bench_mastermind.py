@@ -14,14 +14,14 @@ time (``time.process_time``: what a load beside it on a shared machine changes l
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+
+from _games import play_all, spread, wins_cell
 
 from rulesengine.contract import drive
 from rulesengine.looper.play.search import SearchingMastermind
-from rulesengine.looper.play.tournament import RECORDING, make_agent, wilson
+from rulesengine.looper.play.tournament import RECORDING, make_agent
 from rulesengine.looper.rules.engine import Game
 from rulesengine.looper.rules.script import load_script, shipped_scripts
 
@@ -73,11 +73,7 @@ def main() -> int:
         (p, m, q, s) for p in paths for m in masterminds for q in protagonists for s in range(args.games)
     ]
     t0 = time.perf_counter()
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            results = list(pool.map(one_game, tasks, chunksize=4))
-    else:
-        results = [one_game(t) for t in tasks]
+    results = play_all(one_game, tasks, args.workers, chunksize=4)
     wins: dict[tuple[str, str, str], int] = {}
     times: dict[str, list[tuple[float, float]]] = {}
     for path, m, q, won, ts in results:
@@ -90,18 +86,15 @@ def main() -> int:
         for q in protagonists:
             cells = []
             for m in masterminds:
-                w = wins[(path, m, q)]
-                lo, hi = wilson(w, n)
-                cells.append(f"{w:>3}/{n} ({lo:.2f}-{hi:.2f})")
+                cells.append(wins_cell(wins[(path, m, q)], n))
             print(f"{Path(path).stem:28} {q:12} " + " ".join(f"{c:>20}" for c in cells))
     for m in masterminds[1:]:
         pairs = times.get(m, [])
         if pairs:
             cells = []
             for what, ts in (("", [w for w, _ in pairs]), ("CPU ", [c for _, c in pairs])):
-                q95 = statistics.quantiles(ts, n=20)[-1] if len(ts) > 1 else ts[0]
-                cells.append(f"{what}mean {statistics.mean(ts):.3f} s, 95th percentile {q95:.3f} s, "
-                             f"max {max(ts):.3f} s")
+                mean, q95, most = spread(ts)
+                cells.append(f"{what}mean {mean:.3f} s, 95th percentile {q95:.3f} s, max {most:.3f} s")
             print(f"{m}: {len(pairs)} searched decisions, {cells[0]} (with {args.workers} worker(s)); "
                   f"{cells[1]}")
     print(f"({time.perf_counter() - t0:.0f} s)")

@@ -23,10 +23,11 @@ what a load beside it changes less) and the wall time.
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from _games import spread, wins_cell
 
 from rulesengine.contract import drive
 from rulesengine.looper.play.agents import HeuristicProtagonists
@@ -34,7 +35,6 @@ from rulesengine.looper.play.openspiel_game import LEVELS as MCTS_LEVELS
 from rulesengine.looper.play.openspiel_game import OpenSpielMastermind
 from rulesengine.looper.play.search import LEVELS as SEARCH_LEVELS
 from rulesengine.looper.play.search import SearchingMastermind
-from rulesengine.looper.play.tournament import wilson
 from rulesengine.looper.rules.engine import Game
 from rulesengine.looper.rules.script import load_script, shipped_scripts
 
@@ -75,8 +75,7 @@ def one_game(path: str, name: str, seed: int) -> tuple[int, list[tuple[float, fl
 
 
 def _summary(ts: list[float]) -> str:
-    q95 = statistics.quantiles(ts, n=20)[-1] if len(ts) > 1 else ts[0]
-    return f"{statistics.mean(ts):.3f} / {q95:.3f} / {max(ts):.3f} s"
+    return "{:.3f} / {:.3f} / {:.3f} s".format(*spread(ts))
 
 
 def main() -> int:
@@ -116,15 +115,13 @@ def main() -> int:
                 won += w
                 times[m].extend(ts)
             wins[m] += won
-            lo, hi = wilson(won, n)
-            cells.append(f"{won:>3}/{n} ({lo:.2f}-{hi:.2f})")
+            cells.append(wins_cell(won, n))
         print(f"{path.rsplit('/', 1)[-1].removesuffix('.yaml'):26} " + " ".join(f"{c:>20}" for c in cells),
               flush=True)
     total = n * len(paths)
     cells = []
     for m in names:
-        lo, hi = wilson(wins[m], total)
-        cells.append(f"{wins[m]:>3}/{total} ({lo:.2f}-{hi:.2f})")
+        cells.append(wins_cell(wins[m], total))
     print(f"{'all':26} " + " ".join(f"{c:>20}" for c in cells))
     print("time per searched decision (mean / 95th percentile / most):")
     for m in names:

@@ -15,12 +15,13 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+
+from _games import play_all, spread, wins_cell
 
 from rulesengine.contract import drive
 from rulesengine.looper.play.protagonists_search import SearchingProtagonists
-from rulesengine.looper.play.tournament import RECORDING, make_agent, wilson
+from rulesengine.looper.play.tournament import RECORDING, make_agent
 from rulesengine.looper.rules.engine import Game
 from rulesengine.looper.rules.script import load_script, shipped_scripts
 
@@ -56,11 +57,7 @@ def main() -> int:
     agents = [p for p in args.protagonists.split(",") if p]
     tasks = [(p, q, s) for p in paths for q in agents for s in range(args.games)]
     t0 = time.perf_counter()
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            results = list(pool.map(one_game, tasks, chunksize=1))
-    else:
-        results = [one_game(t) for t in tasks]
+    results = play_all(one_game, tasks, args.workers)
     n = args.games
     print(f"Protagonists against the heuristic Mastermind, {n} games each (seeds 0..{n - 1}), Wilson 95 %")
     print(
@@ -71,15 +68,14 @@ def main() -> int:
         for q in agents:
             rows = [r for r in results if r[0] == path and r[1] == q]
             won = [r[3] for r in rows if r[3]]
-            lo, hi = wilson(len(won), n)
             by_guess = sum(1 for w in won if "guess" in w)
             ts = [t for r in rows for t in r[5]]
-            q95 = statistics.quantiles(ts, n=20)[-1] if len(ts) > 1 else (ts[0] if ts else 0.0)
+            mean, q95, most = spread(ts)
             print(
-                f"{Path(path).stem:26} {q:12} {f'{len(won)}/{n} ({lo:.2f}-{hi:.2f})':>18} "
+                f"{Path(path).stem:26} {q:12} {wins_cell(len(won), n).strip():>18} "
                 f"{len(won) - by_guess:>9} {by_guess:>8} {statistics.mean(r[4] for r in rows):>7.1f} "
                 f"{statistics.mean(r[6] for r in rows):>11.1f} {len(ts):>9} "
-                f"{statistics.mean(ts) if ts else 0.0:>7.3f} {q95:>6.3f} {max(ts, default=0.0):>6.3f}"
+                f"{mean:>7.3f} {q95:>6.3f} {most:>6.3f}"
             )
     print(f"({time.perf_counter() - t0:.0f} s wall, {args.workers} worker(s))")
     return 0
