@@ -172,3 +172,21 @@ def test_loss_names() -> None:
     assert loss_name("friend.1") == "Friend (friend.1)"
     assert loss_name("sign_with_me.2", "en").endswith("(sign_with_me.2)")
     assert loss_name("unknown_rule") == "unknown_rule"
+
+
+def test_the_chart_names_the_agents_in_the_notebook_s_language(tutorial: Analysis) -> None:
+    """The win-rate chart labels each pair with the agents' short names from the glossary, in English or
+    Vietnamese (an agent the glossary lacks keeps its command-line name)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from rulesengine.viz.looper.analyse import win_rates_chart
+
+    for language, random_name in (("en", "random"), ("vi", "ngẫu nhiên")):
+        _, ax = plt.subplots()
+        labels = [t.get_text() for t in win_rates_chart(tutorial, ax, language).get_xticklabels()]
+        plt.close(ax.figure)
+        assert labels and all("\n" in label for label in labels)
+        assert any(random_name in label.split("\n") for label in labels), labels

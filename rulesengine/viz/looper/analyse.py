@@ -17,6 +17,7 @@ import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 
 from rulesengine import i18n
+from rulesengine.errors import InputError
 from rulesengine.looper.play.analyse import Analysis
 from rulesengine.messages import message
 from rulesengine.viz.common import PALETTE
@@ -41,7 +42,8 @@ def win_rates_chart(result: Analysis, ax: Axes | None = None, language: str | No
     for x, (p, (_, hi)) in enumerate(zip(result.pairs, intervals, strict=True)):
         ax.annotate(f"{p.mastermind_wins}/{p.games}", (x, hi), xytext=(0, 4), textcoords="offset points",
                     ha="center", va="bottom", fontsize=10, color=PALETTE["ink"])
-    ax.set_xticks(list(xs), [f"{p.mastermind}\n{p.protagonists}" for p in result.pairs])
+    ax.set_xticks(list(xs), [f"{_agent(p.mastermind, language)}\n{_agent(p.protagonists, language)}"
+                             for p in result.pairs])
     ax.set_ylim(0, 1.15)
     ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0], ["0", "1/4", "1/2", "3/4", "1"])
     ax.set_xlabel(message("looper.analyse.chart_x", language))
@@ -50,3 +52,12 @@ def win_rates_chart(result: Analysis, ax: Axes | None = None, language: str | No
     ax.set_title(textwrap.fill(title, 70), fontsize=10)  # (two lines rather than cut at the figure's edge)
     ax.grid(axis="x", visible=False)
     return ax
+
+
+def _agent(name: str, language: str) -> str:
+    """An agent's short label in ``language`` (the glossary's ``agent_<name>``; the name itself when the
+    glossary has none)."""
+    try:
+        return i18n.t(f"agent_{name}", language)
+    except InputError:
+        return name
