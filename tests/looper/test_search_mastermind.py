@@ -143,7 +143,7 @@ def test_the_information_penalty_takes_the_option_that_tells_the_protagonists_le
 
 
 def test_a_bad_secrecy_is_a_clear_error_and_it_needs_the_log() -> None:
-    for bad in (-1, "x", "1/0", None):
+    for bad in (-1, "x", "1/0", None, float("inf"), float("nan")):
         with pytest.raises(InputError, match="secrecy"):
             SearchingMastermind(0, level=1, secrecy=bad)  # type: ignore[arg-type]
     assert SearchingMastermind(0, level=1, secrecy="1/10").secrecy == Fraction(1, 10)

@@ -148,7 +148,7 @@ class SearchingMastermind:
             raise InputError("rollouts", f"expected at least 1, got {rollouts!r}")
         try:
             weight = Fraction(secrecy)
-        except (TypeError, ValueError, ZeroDivisionError):
+        except (TypeError, ValueError, ZeroDivisionError, OverflowError):
             weight = Fraction(-1)
         if weight < 0:
             raise InputError("secrecy", f"expected a number of wins a bit, 0 or more, got {secrecy!r}")
@@ -257,8 +257,8 @@ class _Secrets:
         return result, self.entropy.setdefault(key, result.entropy_bits)
 
     def bits(self, game: Game, action: Action) -> float:
-        """The bits the Protagonists gain by the end of the day after ``action`` (0 on a game without a
-        log: the record is its log)."""
+        """The bits the Protagonists gain by the end of the day after ``action``. The record is read off
+        the game's log: a game that keeps none (``record=False``) is an ``InputError``."""
         from rulesengine.looper.deduction.record import PublicRecord
 
         if not game.record:
