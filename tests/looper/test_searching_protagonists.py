@@ -168,8 +168,11 @@ def test_the_agent_reads_only_its_observation() -> None:
     hidden = {id(game), id(script), id(script.roles), id(script.incidents)}
     assert not [o for o in reachable(agent) if id(o) in hidden]
     mm = MastermindObservation(Game(script))
-    with pytest.raises(InputError, match="ProtagonistsObservation"):
-        agent(mm, [])  # type: ignore[arg-type]
+    from rulesengine.looper.deduction.agent import DeducingProtagonists
+
+    for recording in (agent, DeducingProtagonists(PublicSheet.of(script), 0)):  # (the shared base's check)
+        with pytest.raises(InputError, match="ProtagonistsObservation"):
+            recording(mm, [])  # type: ignore[arg-type]
     assert isinstance(observation(game, "protagonists"), ProtagonistsObservation)
 
 
