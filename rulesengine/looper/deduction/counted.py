@@ -113,17 +113,20 @@ def _joined(items: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
     the product of the union), and disjoint products stay disjoint from the rest."""
     coords = list(dict.fromkeys(items))
     width = len(coords[0]) if coords else 0
-    changed = True
-    while changed and len(coords) > 1:
-        changed = False
-        for n in range(width):
-            by: dict[tuple[int, ...], int] = {}
-            for c in coords:
-                rest = c[:n] + c[n + 1 :]
-                by[rest] = by.get(rest, 0) | c[n]
-            if len(by) < len(coords):
-                coords = [(*rest[:n], v, *rest[n:]) for rest, v in by.items()]
-                changed = True
+    n = unchanged = 0
+    # (factor by factor, round and round, until every factor in a row has joined nothing: the fixed point
+    # that full passes reach, by the same steps, without a last whole pass to find it)
+    while unchanged < width and len(coords) > 1:
+        by: dict[tuple[int, ...], int] = {}
+        for c in coords:
+            rest = c[:n] + c[n + 1 :]
+            by[rest] = by.get(rest, 0) | c[n]
+        if len(by) < len(coords):
+            coords = [(*rest[:n], v, *rest[n:]) for rest, v in by.items()]
+            unchanged = 1  # (joining again by this factor would join nothing more)
+        else:
+            unchanged += 1
+        n = (n + 1) % width
     return coords
 
 
