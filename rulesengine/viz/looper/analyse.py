@@ -6,7 +6,7 @@ pair, with its Wilson 95 % interval as an error bar (:mod:`rulesengine.looper.pl
 >>> result = analyse(SCRIPTS_DIR / "fs_02_quiet_ward.yaml", [("heuristic", "random")], 2, deduce_games=0)
 >>> ax = win_rates_chart(result, language="vi")
 >>> ax.get_ylabel(), [t.get_text() for t in ax.get_xticklabels()]
-('Tỉ lệ thắng của Mastermind', ['heuristic\\nrandom'])
+('Tỉ lệ thắng của Mastermind', ['heuristic\\nngẫu nhiên'])
 """
 
 from __future__ import annotations
