@@ -322,3 +322,40 @@ def test_role_assignments_are_counted_as_listing_them_would(
         all(lo <= picks.count(b) <= hi for b, lo, hi in need) for picks in itertools.product(*choices)
     )
     assert _assignments(need, person, groups) == listed
+
+
+#: The bits a factor mask may use in the cutting test: the first factor straddles 62-bit words (as the
+#: plot combinations of a large script do), the others are small (roles, culprits).
+_CUT_BITS = ((0, 1, 61, 62, 63, 130), (0, 1, 2), (0, 3))
+
+
+def _points(box: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """Every point of a box: one bit of each factor's mask."""
+    return set(itertools.product(*[[b for b in bits if box[f] >> b & 1] for f, bits in enumerate(_CUT_BITS)]))
+
+
+_cut_box = st.tuples(*[st.sets(st.sampled_from(bits), min_size=1).map(lambda s: sum(1 << b for b in s))
+                       for bits in _CUT_BITS])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_cut_box, max_size=8), _cut_box)
+def test_cutting_a_box_by_the_boxes_met_before_is_exact(
+    met: list[tuple[int, ...]], box: tuple[int, ...]
+) -> None:
+    """``_Pieces.cut`` (the counted deduction's leaves made disjoint, a mask that straddles words
+    included): its pieces lie in the box, miss every box met, do not overlap, and cover exactly the
+    box's points that no box met holds; ``holds`` says whether one box met holds the box whole."""
+    from rulesengine.looper.deduction.counted import _Pieces
+
+    seen = _Pieces()
+    for m in met:
+        seen.add(m)
+    pieces = seen.cut(box)
+    covered = set().union(*(_points(m) for m in met))
+    parts = [_points(p) for p in pieces]
+    union = set().union(*parts)
+    assert all(parts), pieces  # (no empty piece)
+    assert sum(len(p) for p in parts) == len(union)  # (no two overlap)
+    assert union == _points(box) - covered
+    assert seen.holds(box) == any(_points(box) <= _points(m) for m in met)
