@@ -135,7 +135,7 @@ def test_the_information_penalty_takes_the_option_that_tells_the_protagonists_le
     top = [a for a, _, _ in plain.last[:3]]
     assert sorted(map(repr, (a for a, _, _ in secret.last[:3]))) == sorted(map(repr, top))
     assert secret._secrets is not None
-    bits = {a: secret._secrets.bits(game, a) for a in top}
+    bits = secret._secrets.bits(game, top)
     assert len(set(bits.values())) > 1  # (the options tell the Protagonists different amounts)
     assert bits[secret.last[0][0]] == min(bits.values())
     assert secret.revealed == [max(bits.values())]

@@ -198,7 +198,7 @@ class SearchingMastermind:
         if self._secrets is None:
             self._secrets = _Secrets(self.rng.randrange(2**31))
         top = ranked[:SECRECY_TOP]
-        bits = {a: self._secrets.bits(game, a) for a, _, _ in top}
+        bits = self._secrets.bits(game, [a for a, _, _ in top])
         self.revealed.append(max(bits.values()))
 
         def value(entry: tuple[Action, int, tuple[int, ...]]) -> tuple[float, float, float]:
@@ -213,24 +213,38 @@ class SearchingMastermind:
         g = game.clone()
         loop = g.loop  # (before the action: one that ends the loop at once is a win of this loop)
         g.apply(action)
-        seed = self.rng.randrange(2**31)
-        mastermind, protagonists = HeuristicMastermind(seed), HeuristicProtagonists(seed + 1)
-        for _ in range(MAX_ROLLOUT_STEPS):
-            if g.is_over:
-                assert g.outcome is not None
-                return int(g.outcome.winner == "mastermind")
-            if g.loop != loop:
-                return 1  # (a new loop: the Protagonists lost this one, TL-LE1)
-            pending = g.pending
-            if pending is None:  # (a game that pauses between phases, as the notebooks' steppers do)
-                g.resume()
-                continue
-            legal = g.legal_actions()
-            if pending.who == "mastermind":
-                g.apply(mastermind(MastermindObservation(g), legal))
-            else:
-                g.apply(protagonists(ProtagonistsObservation(g), legal))
-        return 0
+        if not _play_on(g, self.rng.randrange(2**31), lambda g: g.is_over or g.loop != loop):
+            return 0
+        if g.is_over:
+            assert g.outcome is not None
+            return int(g.outcome.winner == "mastermind")
+        return 1  # (a new loop: the Protagonists lost this one, TL-LE1)
+
+
+def _day_over(game: Game) -> Callable[[Game], bool]:
+    """Whether a game is over or past the day ``game`` stands in now."""
+    day = (game.loop, game.day)
+    return lambda g: g.is_over or (g.loop, g.day) != day
+
+
+def _play_on(game: Game, seed: int, done: Callable[[Game], bool]) -> bool:
+    """Play ``game`` on by the heuristic agents (the Mastermind with ``seed``, the Protagonists with
+    ``seed + 1``) until ``done(game)``; False when it is not done after :data:`MAX_ROLLOUT_STEPS`
+    decisions."""
+    mastermind, protagonists = HeuristicMastermind(seed), HeuristicProtagonists(seed + 1)
+    for _ in range(MAX_ROLLOUT_STEPS):
+        if done(game):
+            return True
+        pending = game.pending
+        if pending is None:  # (a game that pauses between phases, as the notebooks' steppers do)
+            game.resume()
+            continue
+        legal = game.legal_actions()
+        if pending.who == "mastermind":
+            game.apply(mastermind(MastermindObservation(game), legal))
+        else:
+            game.apply(protagonists(ProtagonistsObservation(game), legal))
+    return False
 
 
 class _Secrets:
@@ -244,46 +258,45 @@ class _Secrets:
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self.base: Deduction | None = None
+        self.refused = False  # (the deduction refuses the script: nothing is weighed, for the whole game)
         self.entropy: dict[str, float] = {}  # (by the record's repr: its events are dicts)
 
-    def _deduce(self, record: PublicRecord) -> tuple[Deduction | None, float]:
+    def _entropy(self, record: PublicRecord) -> float:
+        """The entropy left after ``record``, deduced (going on from the decision's deduction) once."""
         from rulesengine.looper.deduction.counted import deduce
 
         key = repr(record)
-        try:
-            result = deduce(record, after=self.base)
-        except InputError:  # (a script the deduction refuses: nothing is weighed)
-            return None, self.entropy.setdefault(key, 0.0)
-        return result, self.entropy.setdefault(key, result.entropy_bits)
+        if key not in self.entropy:
+            try:
+                self.entropy[key] = deduce(record, after=self.base).entropy_bits
+            except InputError:  # (the script is one the deduction refuses)
+                self.refused = True
+                return 0.0
+        return self.entropy[key]
 
-    def bits(self, game: Game, action: Action) -> float:
-        """The bits the Protagonists gain by the end of the day after ``action``. The record is read off
-        the game's log: a game that keeps none (``record=False``) is an ``InputError``."""
+    def bits(self, game: Game, actions: Sequence[Action]) -> dict[Action, float]:
+        """The bits the Protagonists gain by the end of the day after each of ``actions``. The record is
+        read off the game's log: a game that keeps none (``record=False``) is an ``InputError``."""
+        from rulesengine.looper.deduction.counted import deduce
         from rulesengine.looper.deduction.record import PublicRecord
 
         if not game.record:
             raise InputError("secrecy", "the information penalty reads the game's log: record=True")
+        if self.refused:
+            return dict.fromkeys(actions, 0.0)
         now = PublicRecord.from_game(game)
         if self.base is None or self.base.record != now:
-            self.base, _ = self._deduce(now)
-        before = self.entropy[repr(now)]
-        g = game.clone()
-        g.apply(action)
-        day = (g.loop, g.day)
-        mastermind, protagonists = HeuristicMastermind(self.seed), HeuristicProtagonists(self.seed + 1)
-        for _ in range(MAX_ROLLOUT_STEPS):
-            if g.is_over or (g.loop, g.day) != day:
-                break
-            if g.pending is None:
-                g.resume()
-                continue
-            legal = g.legal_actions()
-            if g.pending.who == "mastermind":
-                g.apply(mastermind(MastermindObservation(g), legal))
-            else:
-                g.apply(protagonists(ProtagonistsObservation(g), legal))
-        after = PublicRecord.from_game(g)
-        key = repr(after)
-        if key not in self.entropy:
-            self._deduce(after)
-        return before - self.entropy[key]
+            try:
+                self.base = deduce(now, after=self.base)
+            except InputError:  # (the script is one the deduction refuses)
+                self.refused = True
+                return dict.fromkeys(actions, 0.0)
+        before = self.entropy.setdefault(repr(now), self.base.entropy_bits)
+        out = {}
+        for action in actions:
+            g = game.clone()
+            g.apply(action)
+            _play_on(g, self.seed, _day_over(g))
+            after = self._entropy(PublicRecord.from_game(g))
+            out[action] = 0.0 if self.refused else before - after
+        return out
