@@ -908,7 +908,6 @@ class _Pieces:
         self.n = 0
         self.widths: list[int] | None = None
         self.limits: list[int] = []
-        self.starts = np.zeros(0, dtype=np.int64)
         self.single = True  # (every factor one column)
         self.narrow = np.zeros(0, dtype=np.int64)  # (the columns of one-column factors)
         self.wide: list[tuple[int, int]] = []  # (the column ranges of the others)
@@ -938,10 +937,10 @@ class _Pieces:
             need = [max(n, w) for n, w in zip(need, self.widths, strict=True)]
         self.widths = need
         self.limits = [1 << (self.CHUNK * w) for w in need]
-        self.starts = np.cumsum([0, *need[:-1]])  # (each factor's first column)
+        starts = [sum(need[:f]) for f in range(len(need))]  # (each factor's first column)
         self.single = all(w == 1 for w in need)
-        self.narrow = np.array([a for a, w in zip(self.starts.tolist(), need, strict=True) if w == 1])
-        self.wide = [(a, a + w) for a, w in zip(self.starts.tolist(), need, strict=True) if w > 1]
+        self.narrow = np.array([a for a, w in zip(starts, need, strict=True) if w == 1], dtype=np.int64)
+        self.wide = [(a, a + w) for a, w in zip(starts, need, strict=True) if w > 1]
         self._codes.clear()
         array = np.zeros((max(64, len(self.array)), sum(need)), dtype=np.int64)
         for i, row in enumerate(self.rows):

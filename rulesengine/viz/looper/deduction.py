@@ -171,10 +171,11 @@ def candidates_chart(
     counts = [max(1, r.candidates) for _, r in history]
     ax.plot(range(len(history)), counts, marker="o")
     ax.set_yscale("log")
-    ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:g}"))
+    plain = FuncFormatter(lambda value, _pos: f"{value:g}")
+    ax.yaxis.set_major_formatter(plain)
     # (within one power of ten the log axis has no major tick: its minor ones are labelled instead)
     few = not counts or max(counts) < 10 * min(counts)
-    ax.yaxis.set_minor_formatter(FuncFormatter(lambda value, _pos: f"{value:g}") if few else NullFormatter())
+    ax.yaxis.set_minor_formatter(plain if few else NullFormatter())
     for x, (_, r) in enumerate(history):
         ax.annotate(
             str(r.candidates),
