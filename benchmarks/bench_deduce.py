@@ -15,8 +15,10 @@ record is deduced from. In one run the benchmark
 3. prints, per script: the private sheets the set allows (enumerated cold, through the validator), the
    whole candidates (sheets × culprit assignments), the sheets replayed after the cheap filters, the
    engine steps run, the consistent candidates, the time to enumerate the sheets (now and, in brackets,
-   the baseline's), the time of the deduction with the sheets cached (baseline and now), and the ratio
-   baseline / now of the deduction time; then, now, the whole ``looper deduce SCRIPT DECISIONS --json``
+   the baseline's), the time of the deduction with the sheets cached (baseline and now: the candidates
+   and the eliminations, which are cut when read since the lazy levels of issue 23), and the ratio
+   baseline / now of the deduction time; then, now, the deduction without reading its eliminations (what
+   the agents and the advisor read: ``agents/s``), the whole ``looper deduce SCRIPT DECISIONS --json``
    command as a user runs it (a fresh interpreter: imports, loading, deducing, printing) and its peak
    resident memory; and checks that both trees found the same number of consistent candidates.
 
@@ -266,6 +268,8 @@ def measure(wanted: list[str]) -> dict[str, dict[str, Any]]:
         t_sheets = time.perf_counter() - t0
         t0 = time.perf_counter()
         result = deduce(record)
+        t_agents = time.perf_counter() - t0  # (what the agents read: the candidates and distributions)
+        len(result.eliminated)  # (the eliminations: cut when read since issue 23's lazy levels)
         t_deduce = time.perf_counter() - t0
         command, command_peak = _command(path, game)
         out[path.stem] = {
@@ -276,6 +280,7 @@ def measure(wanted: list[str]) -> dict[str, dict[str, Any]]:
             "consistent": result.candidates,
             "enumerate": t_sheets,
             "deduce": t_deduce,
+            "agents": t_agents,
             "command": command,
             "command_peak_mb": command_peak,
         }
@@ -471,7 +476,7 @@ def main() -> int:
     print(
         f"{'script':26} {'sheets':>9} {'candidates':>12} {'replayed':>8} {'steps':>7} {'consistent':>10} "
         f"{'enumerate/s':>11} {'(baseline)':>10} {'baseline/s':>10} {'now/s':>7} {'ratio':>7} "
-        f"{'command/s':>9} {'peak/MB':>7}"
+        f"{'agents/s':>8} {'command/s':>9} {'peak/MB':>7}"
     )
     with baseline_worktree(args.baseline, "bench_deduce_") as tree:
         for name in names:
@@ -509,8 +514,8 @@ def main() -> int:
 
 
 def _costs(now: dict[str, Any]) -> str:
-    """The whole command's seconds and peak memory (now)."""
-    return f" {now['command']:>9.2f} {now['command_peak_mb']:>7.0f}"
+    """The deduction without its eliminations, and the whole command's seconds and peak memory (now)."""
+    return f" {now.get('agents', now['deduce']):>8.2f} {now['command']:>9.2f} {now['command_peak_mb']:>7.0f}"
 
 
 if __name__ == "__main__":

@@ -251,6 +251,21 @@ def test_counted_equals_enumerated(
         assert a.probability_of(script) == b.probability_of(script) > 0  # the truth is never ruled out
 
 
+def test_the_eliminations_are_cut_only_when_read_and_the_same_whenever_read() -> None:
+    """The agents read the candidates and distributions, never the eliminations: the leaves below the
+    consistent level are cut only when the eliminations are read (issue 23), and they are the same
+    whether read before or after everything else, and the same as the enumerated deduction's."""
+    script = tiny_script(load_script(SCRIPTS_DIR / "fs_02_quiet_ward.yaml"), 4, 3, 2, sheet=5)
+    record = PublicRecord.from_game(played(script, 3, 120, True))
+    late, early = deduce_counted(record), deduce_counted(record)
+    first = list(early.eliminated)
+    late.roles, late.best_guesses(), late.entropy_bits, list(late.consistent)
+    cutter = late.eliminated._args[3]  # type: ignore[attr-defined]
+    assert cutter._below is None and cutter.levels  # (not cut yet: leaves below the consistent level wait)
+    assert list(late.eliminated) == first == deduce_enumerated(record).eliminated
+    assert sum(e["removed"] for e in first) + late.candidates == late.total
+
+
 @pytest.mark.parametrize("seed", [0, 1])
 def test_counted_equals_enumerated_with_parameter_characters(seed: int) -> None:
     """Godly Being's entry loop, Boss's turf, Henchman's start and the Mystery Boy: the same answers."""

@@ -42,7 +42,7 @@ class Deduction:
     consistent: Sequence[Candidate]
     weights: Sequence[Fraction]
     weighting: str
-    eliminated: list[dict[str, Any]] = field(default_factory=list)
+    eliminated: Sequence[dict[str, Any]] = field(default_factory=list)  # (a counted one: cut when read)
     total: int = 0
     witnesses: Sequence[Game] = field(default_factory=list, repr=False)
     replayed: int = 0
