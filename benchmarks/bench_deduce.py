@@ -152,6 +152,7 @@ def win_rates(
     goodwill: bool | None = None,
     cards: bool = False,
     sample: int = 8,
+    first_seed: int = 0,
 ) -> dict[str, dict[str, list[int]]]:
     """Deducing against heuristic Protagonists on the BTX scripts, same seeds and the same Mastermind.
 
@@ -164,7 +165,9 @@ def win_rates(
     guesses that won]. ``goodwill`` (``--goodwill``) overrides the choice: True has the deducing agent
     choose goodwill abilities from the deduction on the whole scripts too; ``cards`` (``--cards``) has it
     choose the leader's card each day by information as well, ``sample`` (``--sample``) candidates played
-    on for each choice.
+    on for each choice. The seeds are ``first_seed`` … ``first_seed + games - 1`` (``--first-seed``: a
+    long run split over processes); each game's result is printed as it ends (a run stopped early can be
+    read up to there).
     """
     whole = not (cast or days or loops)
     by_information = not whole if goodwill is None else goodwill
@@ -178,7 +181,7 @@ def win_rates(
         base = load_script(path)
         rows: dict[str, list[int]] = {"heuristic": [0, 0, 0], "deducing": [0, 0, 0]}
         t0 = time.perf_counter()
-        for seed in range(games):
+        for seed in range(first_seed, first_seed + games):
             script = (
                 base
                 if whole
@@ -208,6 +211,7 @@ def win_rates(
                 rows[name][0] += won
                 rows[name][1] += guessed
                 rows[name][2] += guessed * won
+                print(f"  {path.stem} seed {seed} {name}: won {won}, final guess {guessed}", flush=True)
         table[path.stem] = rows
         for name, (won, guessed, guess_won) in rows.items():
             lo, hi = wilson(won, games)
@@ -438,6 +442,7 @@ def main() -> int:
     parser.add_argument(
         "--sample", type=int, default=8, help="--win-rate: candidates played on per choice (8)"
     )
+    parser.add_argument("--first-seed", type=int, default=0, help="--win-rate: the first seed (0)")
     parser.add_argument(
         "--by-day",
         action="store_true",
@@ -467,6 +472,7 @@ def main() -> int:
             True if args.goodwill else None,
             args.cards,
             args.sample,
+            args.first_seed,
         )
         return 0
     wanted = [] if args.scripts == "all" else [w for w in args.scripts.split(",") if w]
