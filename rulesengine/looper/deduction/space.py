@@ -435,6 +435,16 @@ class Space:
             assert isinstance(base, tuple)
             if base[0] == "role":
                 n = self.index[str(base[1])]
+                mask = box.roles[n]
+                if kind == "eq":  # (by the role's bit: yes and no, in the order of the roles' first)
+                    b = self.bit.get(key[2]) if isinstance(key[2], str) else None
+                    yes = mask & (1 << b) if b is not None else 0
+                    no = mask & ~yes
+                    first_yes = yes & mask & -mask  # (the lowest role of the mask is the one asked)
+                    for v, m in ((True, yes), (False, no)) if first_yes else ((False, no), (True, yes)):
+                        if m:
+                            yield v, box.with_roles(n, m)
+                    return
                 by = {}
                 for r in self.roles_of(box.roles[n]):
                     if kind == "eq":
