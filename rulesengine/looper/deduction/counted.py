@@ -891,7 +891,7 @@ class _Cutter:
             for reached, items in self.levels:
                 items = [(k, ()) for k in _joined([k for k, _ in items])]
                 counts[reached] = self._level(reached, items, None)
-            self.levels = []
+            self.levels, self.seen = [], _Pieces()  # (all cut: the boxes met are let go)
             self._below = counts
         return self._below
 
