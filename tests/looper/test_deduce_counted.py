@@ -266,6 +266,23 @@ def test_the_eliminations_are_cut_only_when_read_and_the_same_whenever_read() ->
     assert sum(e["removed"] for e in first) + late.candidates == late.total
 
 
+def test_the_best_guesses_are_listed_only_as_far_as_read_tl_fg3() -> None:
+    """TL-FG3's advisor reads the first of the tied best guesses, an agent one at random: the ties are
+    listed as far as read (not all 180 for the first), and every way of reading them gives the list in
+    the same sorted order as the enumerated deduction."""
+    script = tiny_script(load_script(SCRIPTS_DIR / "fs_02_quiet_ward.yaml"), 4, 3, 2, sheet=5)
+    record = PublicRecord.from_game(played(script, 3, 6, True))
+    ties, p = deduce_counted(record).best_guesses()
+    reference, q = deduce_enumerated(record).best_guesses()
+    assert len(ties) == len(reference) == 180 and p == q == Fraction(1, 180)
+    assert ties[0] == reference[0] and len(ties._prefix) == 1  # type: ignore[attr-defined]
+    assert ties[7] == reference[7] and len(ties._prefix) == 8  # type: ignore[attr-defined]
+    assert ties[-1] == reference[-1] and ties[3:40:5] == list(reference)[3:40:5]
+    assert list(ties) == list(reference) and ties == reference
+    with pytest.raises(IndexError):
+        ties[180]
+
+
 @pytest.mark.parametrize("seed", [0, 1])
 def test_counted_equals_enumerated_with_parameter_characters(seed: int) -> None:
     """Godly Being's entry loop, Boss's turf, Henchman's start and the Mystery Boy: the same answers."""

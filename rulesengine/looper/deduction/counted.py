@@ -583,13 +583,16 @@ def _exact(space: Space, roles: tuple[int, ...], target: Target, *, girls_only: 
 
 
 class _Ties(Sequence[dict[str, str]]):
-    """The most likely role assignments, in sorted order (by character and role), listed when read."""
+    """The most likely role assignments, in sorted order (by character and role), listed as far as read:
+    the advisor's guess reads the first, an agent one at random, and a thousand ties need not all be
+    listed for the first (``looper deduce`` on ``btx_04`` after loop 1 has 1 511)."""
 
     def __init__(self, space: Space, tops: list[tuple[tuple[int, ...], Target, int]]) -> None:
         self.space = space
         self.tops = tops
         self.n = sum(t for _, _, t in tops)
-        self._list: list[dict[str, str]] | None = None
+        self._prefix: list[dict[str, str]] = []  # (the ties listed so far, in order)
+        self._rest: Iterator[dict[str, str]] | None = None  # (where the listing goes on)
 
     def __len__(self) -> int:
         return self.n
@@ -601,21 +604,34 @@ class _Ties(Sequence[dict[str, str]]):
         for key in heapq.merge(*streams):
             yield dict(key)
 
+    def _upto(self, k: int) -> None:
+        """List the ties up to the ``k``-th (counted from 1), keeping them for the next reads."""
+        if k <= len(self._prefix):
+            return
+        if self._rest is None:
+            self._rest = self._sorted()
+        self._prefix.extend(itertools.islice(self._rest, k - len(self._prefix)))
+
     def __iter__(self) -> Iterator[dict[str, str]]:
-        if self._list is not None:
-            return iter(self._list)
+        if len(self._prefix) == self.n:
+            return iter(self._prefix)
+        if self.n <= 100_000:
+            self._upto(self.n)
+            return iter(self._prefix)
         return self._sorted()
 
     def __getitem__(self, i: Any) -> Any:
-        if self._list is None and self.n <= 100_000:
-            self._list = list(self._sorted())
-        if self._list is not None:
-            return self._list[i]
         if isinstance(i, slice):
+            if self.n <= 100_000:
+                self._upto(self.n)
+                return self._prefix[i]
             return list(itertools.islice(self._sorted(), *i.indices(self.n)))
         i = i + self.n if i < 0 else i
         if not 0 <= i < self.n:
             raise IndexError(i)
+        if i < 100_000:
+            self._upto(i + 1)
+            return self._prefix[i]
         return next(itertools.islice(self._sorted(), i, None))
 
     def __eq__(self, other: object) -> bool:

@@ -437,8 +437,9 @@ class Space:
                 n = self.index[str(base[1])]
                 mask = box.roles[n]
                 if kind == "eq":  # (by the role's bit: yes and no, in the order of the roles' first)
-                    b = self.bit.get(key[2]) if isinstance(key[2], str) else None
-                    yes = mask & (1 << b) if b is not None else 0
+                    role = key[2]
+                    asked = self.bit.get(role) if isinstance(role, str) else None
+                    yes = mask & (1 << asked) if asked is not None else 0
                     no = mask & ~yes
                     first_yes = yes & mask & -mask  # (the lowest role of the mask is the one asked)
                     for v, m in ((True, yes), (False, no)) if first_yes else ((False, no), (True, yes)):
