@@ -69,6 +69,7 @@ def test_play_on_against_the_searching_mastermind_in_both_languages_tl_d2(page, 
         game.locator(".rulesengine-looper-new-game").click()
         game.locator(".rulesengine-looper-play-on").click()
         page.wait_for_function(has_text(f"{root} .rulesengine-looper-prompt", "TL-D3"), timeout=60_000)
-        assert "TL-D2" in game.locator(".rulesengine-looper-log").inner_text()
+        # the prompt is drawn before the log, so the log's Mastermind cards (TL-D2) are waited for too
+        page.wait_for_function(has_text(f"{root} .rulesengine-looper-log", "TL-D2"))
         game.locator(".rulesengine-looper-why").click()
         page.wait_for_function(has_text(f"{root} .rulesengine-message", why_wait))
