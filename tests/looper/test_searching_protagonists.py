@@ -18,9 +18,9 @@ from rulesengine.contract import drive
 from rulesengine.errors import InputError
 from rulesengine.looper.deduction import PublicRecord, PublicSheet, deduce, tiny_script
 from rulesengine.looper.play.agents import HeuristicMastermind
-from rulesengine.looper.play.protagonists_search import LEVELS, SearchingProtagonists
+from rulesengine.looper.play.protagonists_search import INFORM_SAMPLE, LEVELS, SearchingProtagonists
 from rulesengine.looper.play.tournament import make_agent, play_game
-from rulesengine.looper.rules.actions import Action, Guess
+from rulesengine.looper.rules.actions import Action, Guess, to_dict
 from rulesengine.looper.rules.engine import Game
 from rulesengine.looper.rules.observe import MastermindObservation, ProtagonistsObservation, observation
 from rulesengine.looper.rules.script import SCRIPTS_DIR, Script, load_script
@@ -126,7 +126,8 @@ def test_the_agent_is_the_same_for_a_seed_and_plays_legally() -> None:
     script = small("btx_01_first_contract")
     games = []
     for _ in range(2):
-        agent = SearchingProtagonists(PublicSheet.of(script), 11, level=1)
+        # (without ``inform``, whose ties deduce again for the information: the count below is the draws')
+        agent = SearchingProtagonists(PublicSheet.of(script), 11, level=1, inform=False)
         game = drive(Game(script), {"mastermind": HeuristicMastermind(2), "protagonists": agent})
         games.append((game.history, agent))
     (h1, a1), (h2, _) = games
@@ -207,3 +208,39 @@ def test_a_candidate_without_a_witness_is_counted_and_the_decision_is_the_heuris
     agent = SearchingProtagonists(PublicSheet.of(script), 11, level=1)
     game = drive(Game(script), {"mastermind": HeuristicMastermind(2), "protagonists": agent})
     assert game.is_over and agent.no_witness > 0 and agent.searched == 0
+
+
+def test_survival_ties_go_to_the_option_that_tells_most_tl_d3_tl_d6() -> None:
+    """Survival first, information next: where the leader's card (TL-D3) or a goodwill ability (TL-D6)
+    is chosen by information, the option taken survived its rollouts as often as the best, and among the
+    options that did it has the most expected bits (the deduction's ``next_moves``, computed here from
+    the game's own record), above zero. Without ``inform`` the agent never does it."""
+    script = small("btx_01_first_contract", loops=3)
+    informed = 0
+    for inform in (True, False):
+        agent = SearchingProtagonists(PublicSheet.of(script), 4, level=1, inform=inform)
+        game = Game(script)
+        mastermind = HeuristicMastermind(1)
+        while not game.is_over:
+            while game.is_paused:
+                game.resume()
+            assert game.pending is not None
+            if game.pending.who == "mastermind":
+                game.apply(mastermind(observation(game, "mastermind"), game.legal_actions()))  # type: ignore[arg-type]
+                continue
+            before = agent.informed
+            record = PublicRecord.from_game(game)
+            action = agent(observation(game, "protagonists"), game.legal_actions())  # type: ignore[arg-type]
+            if agent.informed > before:
+                assert inform
+                rate = {a: won / tries for a, tries, won in agent.last if tries}
+                assert rate[action] == max(rate.values())
+                tied = [a for a in rate if rate[a] == rate[action]]
+                moves = deduce(record).next_moves(limit=len(agent.last), sample=INFORM_SAMPLE)
+                bits = {repr(m["action"]): m["expected_bits"] for m in moves}
+                told = {a: bits.get(repr(to_dict(a)), 0.0) for a in tied}
+                assert told[action] == max(told.values()) > 0
+                informed += 1
+            game.apply(action)
+        assert inform or agent.informed == 0
+    assert informed > 0

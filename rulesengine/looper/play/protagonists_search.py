@@ -22,6 +22,13 @@ options they
    search`): each round the same share to every option left, each option's *t*-th rollout on the same
    drawn game (common draws), the better half on; ties go to the heuristic Protagonists' score, then
    to the agent's seed.
+4. survival first, information next (``inform``, on by default): at the leader's card (TL-D3) and the
+   goodwill abilities (TL-D6), the decisions the deducing Protagonists choose by information, the
+   options that survived as often as the best one (all of them, when none survived) go to the one whose
+   outcome tells the most about the script (:meth:`~rulesengine.looper.deduction.results.Deduction.
+   next_moves`, expected bits over :data:`INFORM_SAMPLE` candidates), when it tells anything. A rollout
+   ends at the loop's end and cannot weigh what a move teaches for the final guess (TL-FG3); where no
+   move saves the loop, that guess is the Protagonists' only way to win.
 
 The final guess is the deduction's: one of ``best_guesses()``, at random with the agent's seed when
 several tie (as the deducing Protagonists). Between loops (TL-TS2) they always take the next loop over
@@ -37,6 +44,7 @@ by the game and the answers); otherwise the agent deduces again.
 Everything is a function of the observation, the agent's own answers and its seed: a test plays the
 same record under another consistent private sheet and finds the same decisions. ``level`` sets the
 budget (:data:`LEVELS`: rollouts per decision and games drawn); ``rollouts`` and ``samples`` override it.
+``informed`` counts the decisions where information broke the survival ties.
 
 >>> from rulesengine.contract import drive
 >>> from rulesengine.looper.deduction.record import PublicSheet
@@ -53,6 +61,7 @@ budget (:data:`LEVELS`: rollouts per decision and games drawn); ``rollouts`` and
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
@@ -63,7 +72,7 @@ from rulesengine.looper.deduction.sample import sample_indices
 from rulesengine.looper.deduction.search import WitnessError
 from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists
 from rulesengine.looper.play.search import successive_halving
-from rulesengine.looper.rules.actions import Action, Choose, Guess
+from rulesengine.looper.rules.actions import Action, Choose, Guess, PlaceCard, UseAbility, to_dict
 from rulesengine.looper.rules.observe import MastermindObservation, ProtagonistsObservation
 from rulesengine.looper.rules.state import Decision, DecisionKind
 
@@ -76,6 +85,9 @@ __all__ = ["LEVELS", "SearchingProtagonists"]
 
 #: Per strength level: (rollouts per decision, private sheets drawn from the posterior).
 LEVELS: Final = {1: (32, 4), 2: (128, 8), 3: (512, 16)}
+
+#: Candidates played on to weigh the information of an option (as the deducing Protagonists' default).
+INFORM_SAMPLE: Final = 8
 
 #: A rollout that has not ended its loop after this many decisions is cut short (scored 0).
 MAX_ROLLOUT_STEPS: Final = 2000
@@ -98,6 +110,7 @@ class SearchingProtagonists(RecordingProtagonists):
         *,
         rollouts: int | None = None,
         samples: int | None = None,
+        inform: bool = True,
     ) -> None:
         if level not in LEVELS:
             raise InputError("level", f"expected one of {sorted(LEVELS)}, got {level!r}")
@@ -110,6 +123,8 @@ class SearchingProtagonists(RecordingProtagonists):
         self.budget = rollouts if rollouts is not None else LEVELS[level][0]
         self.samples = samples if samples is not None else LEVELS[level][1]
         self.heuristic = HeuristicProtagonists(self.rng.randrange(2**31))
+        self.inform = inform
+        self.informed = 0  # decisions where the survival ties were broken by information
         self.searched = 0
         self.no_witness = 0  # decisions answered by the heuristic agent: a drawn candidate had no witness
         self.times: list[float] = []
@@ -219,7 +234,38 @@ class SearchingProtagonists(RecordingProtagonists):
 
         ranked = successive_halving(legal, self.budget, self.rng, rollout, key)
         self.last = [(a, n, totals[0] if totals else 0) for a, n, totals in ranked]
+        if self.inform and self._informs(seen, legal):
+            self._by_information(seen)
         return self.last[0][0]
+
+    def _informs(self, seen: ProtagonistsObservation, legal: Sequence[Action]) -> bool:
+        """Whether the survival ties of this decision go to information: the leader's card (TL-D3) and
+        the goodwill abilities (TL-D6), the decisions the deducing Protagonists choose by information."""
+        pending = seen.pending
+        if pending is None:
+            return False
+        leader = pending.who == f"protagonist:{seen.leader}"
+        card = leader and any(isinstance(a, PlaceCard) for a in legal)
+        return card or any(isinstance(a, UseAbility) for a in legal)
+
+    def _by_information(self, seen: ProtagonistsObservation) -> None:
+        """Among the options that survived their rollouts as often as the best (every option, when none
+        survived), put first the one whose outcome tells the most about the script (the deduction's
+        ``next_moves``: expected bits), when it tells anything; the order of ``last`` otherwise kept.
+        Survival first, information next: when the search sees no way through the loop, the moves that
+        inform make the final guess (TL-FG3) likelier to be right."""
+        best = self.last[0]
+        top = best[2] / best[1] if best[1] else 0.0
+        tied = [row for row in self.last if (row[2] / row[1] if row[1] else 0.0) == top]
+        if len(tied) < 2:
+            return
+        moves = self.deduce(self.record(seen)).next_moves(limit=len(self.last), sample=INFORM_SAMPLE)
+        bits = {json.dumps(m["action"], sort_keys=True): m["expected_bits"] for m in moves}
+        most = max(tied, key=lambda row: bits.get(json.dumps(to_dict(row[0]), sort_keys=True), 0.0))
+        if bits.get(json.dumps(to_dict(most[0]), sort_keys=True), 0.0) > 0 and most is not best:
+            self.last.remove(most)
+            self.last.insert(0, most)
+            self.informed += 1
 
     def _rollout(self, world: Game, action: Action, kind: str | None) -> tuple[int, int]:
         """(1 when the Protagonists survive the loop or win the game after ``action``, else 0; how many
