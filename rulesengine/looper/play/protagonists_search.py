@@ -99,7 +99,8 @@ class SearchingProtagonists(RecordingProtagonists):
     Built with the public sheet (known before the game), like the deducing Protagonists. After a game,
     ``times`` holds the seconds of processor time of every decision it searched, ``deductions`` how many
     times it deduced, and ``last`` the options of the last decision searched, best first, as (option,
-    rollouts, loops survived or guesses right).
+    rollouts, loops survived or guesses right; first, when information broke the survival tie, the option
+    taken).
     """
 
     def __init__(
