@@ -262,8 +262,12 @@ class SearchingProtagonists(RecordingProtagonists):
             return
         moves = self.deduce(self.record(seen)).next_moves(limit=len(self.last), sample=INFORM_SAMPLE)
         bits = {json.dumps(m["action"], sort_keys=True): m["expected_bits"] for m in moves}
-        most = max(tied, key=lambda row: bits.get(json.dumps(to_dict(row[0]), sort_keys=True), 0.0))
-        if bits.get(json.dumps(to_dict(most[0]), sort_keys=True), 0.0) > 0 and most is not best:
+
+        def told(row: tuple[Action, int, int]) -> float:
+            return float(bits.get(json.dumps(to_dict(row[0]), sort_keys=True), 0.0))
+
+        most = max(tied, key=told)
+        if told(most) > 0 and most is not best:
             self.last.remove(most)
             self.last.insert(0, most)
             self.informed += 1
