@@ -10,6 +10,7 @@ the agent.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,7 +21,7 @@ from rulesengine.looper.deduction import PublicRecord, PublicSheet, deduce, tiny
 from rulesengine.looper.play.agents import HeuristicMastermind
 from rulesengine.looper.play.protagonists_search import INFORM_SAMPLE, LEVELS, SearchingProtagonists
 from rulesengine.looper.play.tournament import make_agent, play_game
-from rulesengine.looper.rules.actions import Action, Guess, to_dict
+from rulesengine.looper.rules.actions import Action, Guess, from_dict
 from rulesengine.looper.rules.engine import Game
 from rulesengine.looper.rules.observe import MastermindObservation, ProtagonistsObservation, observation
 from rulesengine.looper.rules.script import SCRIPTS_DIR, Script, load_script
@@ -35,6 +36,19 @@ def _protagonists_turn(game: Game) -> bool:
     while game.is_paused:
         game.resume()
     return game.pending is not None and game.pending.who != "mastermind"
+
+
+def protagonists_turns(game: Game, mastermind: Any) -> Iterator[None]:
+    """Play the game on, the Mastermind's decisions by ``mastermind``; yield at each Protagonists'
+    decision, which the caller answers."""
+    while not game.is_over:
+        while game.is_paused:
+            game.resume()
+        assert game.pending is not None
+        if game.pending.who == "mastermind":
+            game.apply(mastermind(observation(game, "mastermind"), game.legal_actions()))
+        else:
+            yield
 
 
 def play_to(game: Game, mastermind: Any, agent: SearchingProtagonists, steps: int) -> None:
@@ -143,16 +157,11 @@ def test_the_final_guess_is_one_of_the_deduction_s_best_guesses_tl_fg3() -> None
     script = small("btx_01_first_contract", 4, 2, 1, sheet=3)
     agent = SearchingProtagonists(PublicSheet.of(script), 1, level=1)
     game = Game(script)
-    mastermind = HeuristicMastermind(0)
-    while not game.is_over:
-        while game.is_paused:
-            game.resume()
+    for _ in protagonists_turns(game, HeuristicMastermind(0)):
         assert game.pending is not None
         if game.pending.kind == "guess" and agent.guess is None:
             ties, _ = deduce(PublicRecord.from_game(game)).best_guesses()
-        side = "mastermind" if game.pending.who == "mastermind" else "protagonists"
-        actor: Any = mastermind if side == "mastermind" else agent
-        game.apply(actor(observation(game, side), game.legal_actions()))
+        game.apply(agent(observation(game, "protagonists"), game.legal_actions()))  # type: ignore[arg-type]
     named = {a.character: a.role for _, a in agent.actions if isinstance(a, Guess)}
     assert agent.guess is not None  # (this game reaches the final guess)
     assert agent.guess in list(ties)
@@ -220,14 +229,7 @@ def test_survival_ties_go_to_the_option_that_tells_most_tl_d3_tl_d6() -> None:
     for inform in (True, False):
         agent = SearchingProtagonists(PublicSheet.of(script), 4, level=1, inform=inform)
         game = Game(script)
-        mastermind = HeuristicMastermind(1)
-        while not game.is_over:
-            while game.is_paused:
-                game.resume()
-            assert game.pending is not None
-            if game.pending.who == "mastermind":
-                game.apply(mastermind(observation(game, "mastermind"), game.legal_actions()))  # type: ignore[arg-type]
-                continue
+        for _ in protagonists_turns(game, HeuristicMastermind(1)):
             before = agent.informed
             record = PublicRecord.from_game(game)
             action = agent(observation(game, "protagonists"), game.legal_actions())  # type: ignore[arg-type]
@@ -237,8 +239,8 @@ def test_survival_ties_go_to_the_option_that_tells_most_tl_d3_tl_d6() -> None:
                 assert rate[action] == max(rate.values())
                 tied = [a for a in rate if rate[a] == rate[action]]
                 moves = deduce(record).next_moves(limit=len(agent.last), sample=INFORM_SAMPLE)
-                bits = {repr(m["action"]): m["expected_bits"] for m in moves}
-                told = {a: bits.get(repr(to_dict(a)), 0.0) for a in tied}
+                bits = {from_dict(m["action"]): m["expected_bits"] for m in moves}
+                told = {a: bits.get(a, 0.0) for a in tied}
                 assert told[action] == max(told.values()) > 0
                 informed += 1
             game.apply(action)

@@ -61,7 +61,6 @@ budget (:data:`LEVELS`: rollouts per decision and games drawn); ``rollouts`` and
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
@@ -72,7 +71,7 @@ from rulesengine.looper.deduction.sample import sample_indices
 from rulesengine.looper.deduction.search import WitnessError
 from rulesengine.looper.play.agents import HeuristicMastermind, HeuristicProtagonists
 from rulesengine.looper.play.search import successive_halving
-from rulesengine.looper.rules.actions import Action, Choose, Guess, PlaceCard, UseAbility, to_dict
+from rulesengine.looper.rules.actions import Action, Choose, Guess, PlaceCard, UseAbility, from_dict
 from rulesengine.looper.rules.observe import MastermindObservation, ProtagonistsObservation
 from rulesengine.looper.rules.state import Decision, DecisionKind
 
@@ -255,16 +254,18 @@ class SearchingProtagonists(RecordingProtagonists):
         ``next_moves``: expected bits), when it tells anything; the order of ``last`` otherwise kept.
         Survival first, information next: when the search sees no way through the loop, the moves that
         inform make the final guess (TL-FG3) likelier to be right."""
+        def rate(row: tuple[Action, int, int]) -> float:
+            return row[2] / row[1] if row[1] else 0.0
+
         best = self.last[0]
-        top = best[2] / best[1] if best[1] else 0.0
-        tied = [row for row in self.last if (row[2] / row[1] if row[1] else 0.0) == top]
+        tied = [row for row in self.last if rate(row) == rate(best)]
         if len(tied) < 2:
             return
         moves = self.deduce(self.record(seen)).next_moves(limit=len(self.last), sample=INFORM_SAMPLE)
-        bits = {json.dumps(m["action"], sort_keys=True): m["expected_bits"] for m in moves}
+        bits = {from_dict(m["action"]): float(m["expected_bits"]) for m in moves}
 
         def told(row: tuple[Action, int, int]) -> float:
-            return float(bits.get(json.dumps(to_dict(row[0]), sort_keys=True), 0.0))
+            return bits.get(row[0], 0.0)
 
         most = max(tied, key=told)
         if told(most) > 0 and most is not best:
