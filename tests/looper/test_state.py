@@ -10,12 +10,13 @@ import ast
 import copy
 import random
 from collections.abc import Mapping
-from dataclasses import is_dataclass
+from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
 
 import pytest
 
+from rulesengine.looper.rules.cards import PlacedCard
 from rulesengine.looper.rules.engine import Game
 from rulesengine.looper.rules.script import Script, load_script, shipped_scripts
 from rulesengine.looper.rules.state import (
@@ -152,6 +153,21 @@ def test_copier_rules() -> None:
         copier_for(bytearray)
     with pytest.raises(TypeError, match="mutable set elements"):
         copier_for(set[CharacterState])
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        CharacterState("boss", None, 1, 2, 3, 1, False),
+        CharacterState("nurse", "hospital"),
+        PlacedCard("mastermind", "paranoia+1", "school"),
+    ],
+)
+def test_written_out_texts_name_every_field(value: object) -> None:
+    """The state parts whose text is written by hand (the deduction compares states as text: a field
+    left out would join branches that differ) give the dataclass's text, every field named."""
+    made = ", ".join(f"{f.name}={getattr(value, f.name)!r}" for f in fields(value))  # type: ignore[arg-type]
+    assert repr(value) == f"{type(value).__name__}({made})"
 
 
 def test_state_record_standalone_copy() -> None:

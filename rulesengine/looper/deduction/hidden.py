@@ -397,8 +397,9 @@ class _NodeFacts:
         self.plots: Any = _HIDDEN_PLOTS
         self.events = events
 
-    def worth_asking(self, game: Any, ability: str, source: str) -> bool:
-        """No when the record's next public event cannot be the effect of ``ability`` from ``source``:
+    def worth_asking(self, game: Any, ability: str, sources: Sequence[str]) -> Sequence[str]:
+        """The sources left out are those whose use of ``ability`` cannot make the record's next public
+        event:
         the Brain's (brain.1) is one Intrigue on its location or a character there, the Conspiracy
         Theorist's and the Factor's (conspiracy_theorist.1, factor.1) one Paranoia on a character there,
         An Unsettling Rumor's (an_unsettling_rumor.1) one Intrigue on a location, the Doctor's Mastermind
@@ -406,27 +407,30 @@ class _NodeFacts:
         event of its use (TL-D5a: the use itself is the Mastermind's). The public events so far are the
         record's (the branch matched them), so the next one is the record's at their count. Only options
         that could leave the record at once are not offered, and the role (or the plot) is not read for
-        them (the sheets are not split by it)."""
+        them (the sheets are not split by it). The next event is read once for all the sources."""
         events = self.events
         if events is None:
-            return True
+            return sources
         i = len(game.public_events())
         if i >= len(events):
-            return False  # (the record ends here: an ability's effect would be past it)
+            return ()  # (the record ends here: an ability's effect would be past it)
         e = events[i]
         effect = ABILITY_EFFECTS.get(ability)
         if effect is None:
-            return True
+            return sources
         if e.get("kind") != effect:
-            return False
+            return ()
         target = e.get("character", e.get("target"))
-        if ability == "brain.1":
-            return target in game.places(source) or target in game.here(source)
         if ability == "an_unsettling_rumor.1":
-            return target in game.locations
-        if ability == "doctor.1":
-            return target in game.others_here("doctor")
-        return target in game.here(source)  # (conspiracy_theorist.1, factor.1)
+            return sources if target in game.locations else ()
+        # (a living character where the source is: ``target in game.here(source)``, without listing them)
+        ch = game.chars.get(target)
+        alive = ch is not None and ch.alive
+        if ability == "doctor.1":  # (one of the others with the Doctor)
+            return sources if alive and target != "doctor" and game.same_place("doctor", target) else ()
+        if ability == "brain.1":  # (its location, or a character there)
+            return [s for s in sources if target in game.places(s) or (alive and game.same_place(s, target))]
+        return [s for s in sources if game.same_place(s, target)] if alive else ()
 
     def role_trait(self, content: Content, role: str, trait: str) -> object:
         """A role's trait asked of the node as one question ("which refusal has this character's role?"),

@@ -114,6 +114,7 @@ class Space:
         tset = content.sets[frame.set_id]
         self.cast: tuple[str, ...] = tuple(frame.cast)
         self.index = {c: n for n, c in enumerate(self.cast)}
+        self._combo_answers: dict[tuple[object, ...], list[tuple[object, int]]] = {}
         self.role_names: list[str] = sorted(set(tset.roles) | {"person"})
         self.bit = {r: n for n, r in enumerate(self.role_names)}
         self.all_roles = (1 << len(self.role_names)) - 1
@@ -381,12 +382,29 @@ class Space:
     # ------------------------------------------------------------------ questions
     def parts(self, box: Box, key: tuple[object, ...]) -> list[tuple[object, Box]]:
         """``box`` split by its sheets' answer to the question ``key``: (answer, part) for each answer
-        some sheet gives, in a fixed order (the order of the roles, of the combinations)."""
-        out = []
-        for value, part in self._split(box, key):
-            if self.feasible(part):
-                out.append((value, part))
-        return out
+        some sheet gives, in a fixed order (the order of the roles, of the combinations). ``box`` holds a
+        sheet (as every box of a node does), so when all its sheets give one answer the one part, ``box``
+        itself, is not counted again."""
+        if key[0] == "eq" and type(key[1]) is tuple and key[1][0] == "role":
+            # ("is this character's role r?", the commonest question: answered off one mask when the
+            # box's sheets agree, most of the time)
+            n = self.index[key[1][1]]
+            mask = box.roles[n]
+            asked = self.bit.get(key[2]) if isinstance(key[2], str) else None
+            if asked is None or not mask >> asked & 1:
+                return [(False, box)]
+            yes = 1 << asked
+            if mask == yes:
+                return [(True, box)]
+            # (both answers: yes first when the role asked is the mask's lowest, as _split orders them)
+            two = [(True, box.with_roles(n, yes)), (False, box.with_roles(n, mask & ~yes))]
+            if mask & -mask != yes:
+                two.reverse()
+            return [(value, part) for value, part in two if self.feasible(part)]
+        out = list(self._split(box, key))
+        if len(out) == 1:
+            return out
+        return [(value, part) for value, part in out if self.feasible(part)]
 
     def tight(self, box: Box) -> Box | None:
         """``box`` with only the combinations where it has a sheet (``None``: none)."""
@@ -457,7 +475,7 @@ class Space:
                 for v, mask in by.items():
                     yield v, box.with_roles(n, mask)
                 return
-            yield from self._by_combo(box, lambda k: self._plot_value(base, k) == key[2])
+            yield from self._by_combo(box, key, lambda k: self._plot_value(base, k) == key[2])
             return
         if kind == "same":
             a, b = key[1], key[2]
@@ -471,7 +489,7 @@ class Space:
                 if box.roles[nb] & ~bit:
                     yield False, one.with_roles(nb, box.roles[nb] & ~bit)
             return
-        yield from self._by_combo(box, lambda k: self._plot_value(key, k))
+        yield from self._by_combo(box, key, lambda k: self._plot_value(key, k))
 
     def _plot_value(self, key: tuple[object, ...], k: Combination) -> object:
         kind = key[0]
@@ -487,13 +505,22 @@ class Space:
             return k.subplots
         raise KeyError(key)
 
-    def _by_combo(self, box: Box, value: Any) -> Iterator[tuple[object, Box]]:
-        by: dict[object, int] = {}
-        for n, k in enumerate(self.combos):
-            if box.combos >> n & 1:
+    def _by_combo(self, box: Box, key: tuple[object, ...], value: Any) -> Iterator[tuple[object, Box]]:
+        """``box`` split by a question about the plots (``value`` of a combination, the answer to
+        ``key``): the combinations of each answer found once per question, the answers in the order of
+        their first combination in ``box``."""
+        by = self._combo_answers.get(key)
+        if by is None:
+            found: dict[object, int] = {}
+            for n, k in enumerate(self.combos):
                 v = value(k)
-                by[v] = by.get(v, 0) | 1 << n
-        for v, mask in by.items():
+                found[v] = found.get(v, 0) | 1 << n
+            by = self._combo_answers[key] = list(found.items())
+        combos = box.combos
+        parts = [(m & -m, v, m) for v, all_m in by if (m := combos & all_m)]
+        if len(parts) > 1:
+            parts.sort(key=operator.itemgetter(0))
+        for _, v, mask in parts:
             yield v, Box(mask, box.params, box.roles)
 
     def restrict(

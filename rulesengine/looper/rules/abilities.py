@@ -358,19 +358,16 @@ def mastermind_options(game: Game) -> tuple[UseAbility, ...]:
     if game.location_intrigue["school"] >= 2:
         sources.append(("factor", "factor.1"))
     for role, aid in sources:
-        for cid in game.cast:
-            if (
-                game.active(cid)
-                and (aid, cid) not in used
-                and game.worth_asking(aid, cid)  # (a deduction's provider: could it match its record?)
-                and roles[cid] == role
-            ):
+        able = [cid for cid in game.cast if game.active(cid) and (aid, cid) not in used]
+        # (a deduction's provider keeps those whose use could match its record: worth_asking)
+        for cid in game.worth_asking(aid, able) if able else ():
+            if roles[cid] == role:
                 if aid == "brain.1":
                     out += [use_ability(aid, cid, loc) for loc in sorted(game.places(cid))]
                 out += [use_ability(aid, cid, c) for c in game.here(cid)]
     if (
         "an_unsettling_rumor.1" not in game.mm_used_loop
-        and game.worth_asking("an_unsettling_rumor.1", "")
+        and game.worth_asking("an_unsettling_rumor.1", ("",))
         and game.has_plot("an_unsettling_rumor")
     ):
         out += [use_ability("an_unsettling_rumor.1", "", loc) for loc in game.locations]
@@ -381,7 +378,7 @@ def mastermind_options(game: Game) -> tuple[UseAbility, ...]:
         and game.active("doctor")
         and not game.doctor_mm_today
         and (rule == "refusal" or game.chars["doctor"].goodwill >= 2)
-        and game.worth_asking("doctor.1", "doctor")
+        and game.worth_asking("doctor.1", ("doctor",))
         and game.refusal("doctor") != "none"  # (the public conditions first: fewer reads of the role)
     ):
         out += [

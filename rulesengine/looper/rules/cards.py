@@ -115,6 +115,9 @@ class PlacedCard:
     card: str
     target: str
 
+    def __repr__(self) -> str:  # (the dataclass's text, written out: the deduction compares states as text)
+        return f"PlacedCard(owner={self.owner!r}, card={self.card!r}, target={self.target!r})"
+
 
 @dataclass(slots=True)
 class Resolution:

@@ -857,6 +857,10 @@ class Game(Table):
 
     def _answer_mastermind_ability(self, decision: Decision, action: Action) -> None:
         if isinstance(action, Pass):
+            # (the step's uses are read by no later step: TL-D5d is once per step per source, and the
+            # day end starts its own. Forgotten here, games that differ only in which sources used an
+            # ability stand in the same state from now on: the deduction joins their branches)
+            self.mm_used = set()
             self._goto(Phase.GOODWILL_ABILITY)
             return
         assert isinstance(action, UseAbility)

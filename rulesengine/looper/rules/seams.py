@@ -29,7 +29,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable, Container, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from rulesengine.looper.rules.content import Content
@@ -72,13 +72,13 @@ class HiddenFacts(Protocol):
 
     def role_trait(self, content: Content, role: str, trait: str) -> object: ...
 
-    def worth_asking(self, game: Table, ability: str, source: str) -> bool:
-        """Whether the engine should read the hidden fact that decides whether the optional Mastermind
-        ability ``ability`` is offered now (TL-D5): ``source``'s role, or for a plot's rule (an empty
-        ``source``) whether the script has that plot. The default is always: every option is offered. A
-        provider that follows a record (the deduction) answers no when that ability's public effect could
-        not be the record's next public event: the option could only leave the record, so the fact is not
-        read for it."""
+    def worth_asking(self, game: Table, ability: str, sources: Sequence[str]) -> Sequence[str]:
+        """The sources, among ``sources`` (in their order), for which the engine should read the hidden
+        fact that decides whether the optional Mastermind ability ``ability`` is offered now (TL-D5): a
+        source's role, or for a plot's rule (the one source ``""``) whether the script has that plot. The
+        default is all of them: every option is offered. A provider that follows a record (the deduction)
+        leaves out the sources whose use of ``ability`` could not make the record's next public event: the
+        option could only leave the record, so the fact is not read for it."""
         ...
 
 
@@ -102,6 +102,6 @@ class ScriptFacts:
         """``getattr(content.roles[role], trait)``."""
         return getattr(content.roles[role], trait)
 
-    def worth_asking(self, game: Table, ability: str, source: str) -> bool:
-        """Always: the script's own game offers every option."""
-        return True
+    def worth_asking(self, game: Table, ability: str, sources: Sequence[str]) -> Sequence[str]:
+        """All of them: the script's own game offers every option."""
+        return sources

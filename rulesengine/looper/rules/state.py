@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 import itertools
 import types
-from collections.abc import Callable, Container, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum, StrEnum
 from typing import Any, Final, NamedTuple, Union, get_args, get_origin, get_type_hints
@@ -295,6 +295,13 @@ class CharacterState:
         """An independent copy."""
         return CharacterState(
             self.id, self.location, self.paranoia, self.goodwill, self.intrigue, self.guards, self.alive
+        )
+
+    def __repr__(self) -> str:  # (the dataclass's text, written out: the deduction compares states as text)
+        return (
+            f"CharacterState(id={self.id!r}, location={self.location!r}, paranoia={self.paranoia!r}, "
+            f"goodwill={self.goodwill!r}, intrigue={self.intrigue!r}, guards={self.guards!r}, "
+            f"alive={self.alive!r})"
         )
 
     def as_dict(self) -> dict[str, Any]:
@@ -778,12 +785,12 @@ class Table(LoopState):
             if self._sink is not None:
                 self._sink(event)
 
-    def worth_asking(self, ability: str, source: str) -> bool:
-        """Whether to read ``source``'s role for the optional Mastermind ability ``ability`` (the provider
-        of hidden facts decides: :meth:`~rulesengine.looper.rules.seams.HiddenFacts.worth_asking`; always
-        without one)."""
+    def worth_asking(self, ability: str, sources: Sequence[str]) -> Sequence[str]:
+        """The sources among ``sources`` whose role to read for the optional Mastermind ability ``ability``
+        (the provider of hidden facts decides, in one call for all of them:
+        :meth:`~rulesengine.looper.rules.seams.HiddenFacts.worth_asking`; all of them without one)."""
         facts = self._facts
-        return facts is None or facts.worth_asking(self, ability, source)
+        return sources if facts is None else facts.worth_asking(self, ability, sources)
 
     def public_events(self) -> list[Event]:
         """The log's public events, the list an observation shares (it never holds a Mastermind-only
