@@ -881,9 +881,10 @@ class _Cutter:
                     best[key] = (leaf.reached, n, leaf.history)
         self.space = space
         self.seen = _Pieces()  # (the boxes met so far, overlapping: only their union matters)
+        self.joined_at = 0  # (how many boxes met there were when they were last joined into fewer)
         # level by level (how far the leaves followed the record, best first); below the consistent level
-        # the leaves' boxes are joined first (no decisions are kept there), and after each level the boxes
-        # met so far are joined (fewer to cut the next levels by)
+        # the leaves' boxes are joined first (no decisions are kept there), and after a level the boxes met
+        # so far are joined when they have doubled since they last were (fewer to cut the next levels by)
         levels: dict[int, list[tuple[Piece, History]]] = defaultdict(list)
         for key, (reached, _, history) in sorted(best.items(), key=lambda kv: (-kv[1][0], kv[1][1])):
             levels[reached].append((key, history))
@@ -927,11 +928,13 @@ class _Cutter:
                     if out is not None:
                         out.append((p, history))
             seen.add(key)
-        rows = _joined(seen.rows)
-        if len(rows) < len(seen.rows):
-            self.seen = seen = _Pieces()
-            for p in rows:
-                seen.add(p)
+        if len(seen.rows) >= 2 * self.joined_at:  # (joined again once they have doubled since: cheap enough)
+            rows = _joined(seen.rows)
+            if len(rows) < len(seen.rows):
+                self.seen = seen = _Pieces()
+                for p in rows:
+                    seen.add(p)
+            self.joined_at = len(rows)
         return count
 
 
@@ -994,6 +997,7 @@ class _Pieces:
         self.limits: list[int] = []
         self.single = True  # (every factor one column)
         self.narrow = np.zeros(0, dtype=np.int64)  # (the columns of one-column factors)
+        self.order: list[int] = []  # (the same, as a list)
         self.wide: list[tuple[int, int]] = []  # (the column ranges of the others)
         self._codes: dict[Piece, list[int]] = {}
 
@@ -1024,6 +1028,7 @@ class _Pieces:
         starts = [sum(need[:f]) for f in range(len(need))]  # (each factor's first column)
         self.single = all(w == 1 for w in need)
         self.narrow = np.array([a for a, w in zip(starts, need, strict=True) if w == 1], dtype=np.int64)
+        self.order = self.narrow.tolist()
         self.wide = [(a, a + w) for a, w in zip(starts, need, strict=True) if w > 1]
         self._codes.clear()
         array = np.zeros((max(64, len(self.array)), sum(need)), dtype=np.int64)
@@ -1047,6 +1052,25 @@ class _Pieces:
         enc = np.array(self._encode(p), dtype=np.int64)
         return bool(((enc & ~self.array[: self.n]) == 0).all(axis=1).any())
 
+    def _meeting(self, enc: np.ndarray, rows: np.ndarray | None) -> np.ndarray:
+        """The boxes among ``rows`` (all when ``None``) that meet the box encoded ``enc``: every factor
+        meets (a factor of several columns in one of them). Column by column, on the rows still in: most
+        boxes miss in the first few."""
+        array = self.array
+        for c in self.order:
+            col = array[: self.n, c] if rows is None else array[rows, c]
+            hit = (col & enc[c]) != 0
+            rows = np.flatnonzero(hit) if rows is None else rows[hit]
+            if not len(rows):
+                return rows
+        for a, b in self.wide:
+            cols = array[: self.n, a:b] if rows is None else array[rows, a:b]
+            hit = ((cols & enc[a:b]) != 0).any(axis=1)
+            rows = np.flatnonzero(hit) if rows is None else rows[hit]
+            if not len(rows):
+                return rows
+        return np.arange(self.n) if rows is None else rows
+
     def cut(self, p: Piece) -> list[Piece]:
         """``p`` less every box met so far, as disjoint pieces (none when a box met holds it whole).
 
@@ -1058,25 +1082,27 @@ class _Pieces:
             return [p]
         self._widen(p)
         out: list[Piece] = []
-        stack = [(p, np.arange(self.n))]
+        stack: list[tuple[Piece, np.ndarray | None]] = [(p, None)]
         while stack:
             q, rows = stack.pop()
-            if len(rows):
-                enc = np.array(self._encode(q), dtype=np.int64)
-                sub = self.array[rows]
-                hits = (sub & enc) != 0
-                if self.single:  # (every factor meets)
-                    meets = hits.all(axis=1)
-                else:  # (a factor of several columns meets in one of them)
-                    meets = hits[:, self.narrow].all(axis=1)
-                    for a, b in self.wide:
-                        meets &= hits[:, a:b].any(axis=1)
-                rows, sub = rows[meets], sub[meets]
+            enc = np.array(self._encode(q), dtype=np.int64)
+            rows = self._meeting(enc, rows)
+            sub = self.array[rows]
             if not len(rows):
                 out.append(q)
                 continue
-            if ((enc & ~sub) == 0).all(axis=1).any():
+            outside = (enc & ~sub) != 0
+            if self.single:
+                sticks = outside.sum(axis=1)  # (the factors where ``q`` sticks out of the box: its pieces)
+            else:
+                sticks = outside[:, self.narrow].sum(axis=1)
+                for a, b in self.wide:
+                    sticks += outside[:, a:b].any(axis=1)
+            best = int(sticks.argmin())
+            if not sticks[best]:
                 continue  # (inside a box met before: nothing of it is new)
-            first, rest = rows[0], rows[1:]
+            # (cut by the box it sticks out of least, into the fewest pieces; the rest go on against the
+            # other boxes it met)
+            first, rest = rows[best], np.delete(rows, best)
             stack.extend((r, rest) for r in reversed(_minus(q, self.rows[first])))
         return out
