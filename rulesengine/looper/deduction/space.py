@@ -397,14 +397,24 @@ class Space:
             if mask == yes:
                 return [(True, box)]
             # (both answers: yes first when the role asked is the mask's lowest, as _split orders them)
-            two = [(True, box.with_roles(n, yes)), (False, box.with_roles(n, mask & ~yes))]
+            two: list[tuple[object, Box]] = [
+                (True, box.with_roles(n, yes)),
+                (False, box.with_roles(n, mask & ~yes)),
+            ]
             if mask & -mask != yes:
                 two.reverse()
-            return [(value, part) for value, part in two if self.feasible(part)]
-        out = list(self._split(box, key))
-        if len(out) == 1:
-            return out
-        return [(value, part) for value, part in out if self.feasible(part)]
+            return self._holding(two)
+        return self._holding(list(self._split(box, key)))
+
+    def _holding(self, parts: list[tuple[object, Box]]) -> list[tuple[object, Box]]:
+        """The parts of a box that hold a sheet. The box holds one, so when every part after the first
+        holds none the first one does, uncounted (a single part too: the box itself)."""
+        if not parts:
+            return parts
+        rest = [(value, part) for value, part in parts[1:] if self.feasible(part)]
+        if rest and not self.feasible(parts[0][1]):
+            return rest
+        return [parts[0], *rest]
 
     def tight(self, box: Box) -> Box | None:
         """``box`` with only the combinations where it has a sheet (``None``: none)."""
