@@ -328,13 +328,20 @@ class _Counted:
     def _role_distributions(self) -> dict[str, dict[str, Fraction]]:
         space = self.space
         out: dict[str, dict[str, Fraction]] = {}
+        pieces = zip(self.pieces, self.factor, self.counts, strict=True)
+        whole = [self._mass(b, f, cc) for (b, _, _), f, cc in pieces]
         for n, c in enumerate(space.cast):
             mass: dict[str, Fraction] = defaultdict(Fraction)
-            for (box, _, _), f in zip(self.pieces, self.factor, strict=True):
-                for r in space.roles_of(box.roles[n]):
+            for (box, _, _), f, m_box in zip(self.pieces, self.factor, whole, strict=True):
+                *some, last = space.roles_of(box.roles[n])
+                left = m_box  # (the piece's sheets split by this character's role: the last role's mass is
+                for r in some:  # what the others leave, not counted again)
                     m = self._mass(box.with_roles(n, 1 << space.bit[r]), f)
                     if m:
                         mass[r] += m
+                        left -= m
+                if left:
+                    mass[last] += left
             out[c] = {r: w / self.total_weight for r, w in sorted(mass.items())}
         return out
 
