@@ -29,7 +29,7 @@ from rulesengine.looper.deduction import (
     tiny_script,
 )
 from rulesengine.looper.deduction.sheets import private_sheets
-from rulesengine.looper.deduction.space import Space, _assignments, count_culprits
+from rulesengine.looper.deduction.space import Box, Space, _assignments, count_culprits
 from rulesengine.looper.play.agents import HeuristicMastermind
 from rulesengine.looper.rules.actions import PlaceCard, UseAbility
 from rulesengine.looper.rules.engine import Game
@@ -354,6 +354,56 @@ def test_role_assignments_are_counted_as_listing_them_would(
         all(lo <= picks.count(b) <= hi for b, lo, hi in need) for picks in itertools.product(*choices)
     )
     assert _assignments(need, person, groups) == listed
+
+
+def _marginal_spaces() -> list[Space]:
+    """Spaces with every kind of character the counts tell apart: the Mystery Boy's irregular role and the
+    parameter characters (a First Steps frame), the Copycat and a girl-only Key Person (Basic Tragedy X)."""
+    cast = ("mystery_boy", "godly_being", "boss", "henchman", "nurse")
+    return [
+        Space.of(PublicSheet.of(with_cast("fs_03_festival_of_masks", cast, 3, 2, 0)).frame()),
+        Space.of(PublicSheet.of(load_script(SCRIPTS_DIR / "btx_04_cherry_tree_circle.yaml")).frame()),
+        Space.of(PublicSheet.of(load_script(SCRIPTS_DIR / "btx_01_first_contract.yaml")).frame()),
+    ]
+
+
+_MARGINAL_SPACES: list[Space] = []
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.data())
+def test_the_role_counts_of_a_box_equal_fixing_each_role_in_turn(data: st.DataObject) -> None:
+    """``Space.role_counts`` (every character's role counts of a box in one pass forwards and backwards,
+    behind the role distributions) gives, for each character and role, the count of the box with that
+    character held to that role, under each combination; the combinations it leaves out have none."""
+    if not _MARGINAL_SPACES:
+        _MARGINAL_SPACES.extend(_marginal_spaces())
+    space = data.draw(st.sampled_from(_MARGINAL_SPACES))
+    whole = data.draw(st.sampled_from(space.wholes()))
+
+    def some(mask: int) -> int:
+        bits = [b for b in range(mask.bit_length()) if mask >> b & 1]
+        return sum(1 << b for b in data.draw(st.sets(st.sampled_from(bits), min_size=1)))
+
+    box = Box(some(whole.combos), whole.params, tuple(some(m) for m in whole.roles))
+    groups = space.role_counts(box)
+    found = {k: counts for combos, counts in groups for k in combos}
+    for k in range(len(space.combos)):
+        if not box.combos >> k & 1:
+            assert k not in found
+            continue
+        total = space.count_roles(k, box.roles)
+        if k not in found:
+            assert total == 0
+            continue
+        for n, mask in enumerate(box.roles):
+            by = found[k][n]
+            assert sum(by.values()) == total
+            for b in range(mask.bit_length()):
+                if mask >> b & 1:
+                    fixed = list(box.roles)
+                    fixed[n] = 1 << b
+                    assert by.get(b, 0) == space.count_roles(k, tuple(fixed)), (k, n, space.role_names[b])
 
 
 #: The bits a factor mask may use in the cutting test: the first factor straddles 62-bit words (as the

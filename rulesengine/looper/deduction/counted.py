@@ -296,6 +296,9 @@ class _Counted:
             else Fraction(1)
             for k in space.combos
         ]
+        # (the weight every combination has, when they all have the same: the masses are then sums of
+        # whole numbers, times it once)
+        self.same_weight = self.combo_weight[0] if len(set(self.combo_weight)) == 1 else None
         # per piece: (combination, role assignments) and the factor of the parameters and culprits
         self.counts = [list(space.combo_counts(b)) for b, _, _ in self.pieces]
         self.factor = [b.params.bit_count() * count_culprits(cm) for b, cm, _ in self.pieces]
@@ -316,6 +319,8 @@ class _Counted:
     # ------------------------------------------------------------- distributions
     def _mass(self, box: Box, factor: int, combos: Sequence[tuple[int, int]] | None = None) -> Fraction:
         cc = combos if combos is not None else self.space.combo_counts(box)
+        if self.same_weight is not None:
+            return self.same_weight * (factor * sum(c for _, c in cc))
         return factor * sum((self.combo_weight[k] * c for k, c in cc), Fraction(0))
 
     def roles(self) -> dict[str, dict[str, Fraction]]:
@@ -326,24 +331,22 @@ class _Counted:
         return {c: dict(d) for c, d in self._roles.items()}
 
     def _role_distributions(self) -> dict[str, dict[str, Fraction]]:
+        """Each character's role distribution: the pieces' sheets by the role each character holds, all
+        the characters' counts of a piece in one pass (:meth:`Space.role_counts`)."""
         space = self.space
-        out: dict[str, dict[str, Fraction]] = {}
-        pieces = zip(self.pieces, self.factor, self.counts, strict=True)
-        whole = [self._mass(b, f, cc) for (b, _, _), f, cc in pieces]
-        for n, c in enumerate(space.cast):
-            mass: dict[str, Fraction] = defaultdict(Fraction)
-            for (box, _, _), f, m_box in zip(self.pieces, self.factor, whole, strict=True):
-                *some, last = space.roles_of(box.roles[n])
-                left = m_box  # (the piece's sheets split by this character's role: the last role's mass is
-                for r in some:  # what the others leave, not counted again)
-                    m = self._mass(box.with_roles(n, 1 << space.bit[r]), f)
-                    if m:
-                        mass[r] += m
-                        left -= m
-                if left:
-                    mass[last] += left
-            out[c] = {r: w / self.total_weight for r, w in sorted(mass.items())}
-        return out
+        mass: list[dict[int, Fraction]] = [defaultdict(Fraction) for _ in space.cast]
+        for (box, _, _), f in zip(self.pieces, self.factor, strict=True):
+            for combos, counts in space.role_counts(box):
+                w = f * sum((self.combo_weight[k] for k in combos), Fraction(0))
+                for n, by in enumerate(counts):
+                    for b, c in by.items():
+                        mass[n][b] += w * c
+        names = space.role_names
+        total = self.total_weight
+        return {
+            c: {names[b]: m / total for b, m in sorted(mass[n].items(), key=lambda bm: names[bm[0]])}
+            for n, c in enumerate(space.cast)
+        }
 
     def plots(self) -> Iterator[tuple[tuple[str, ...], Fraction]]:
         per: dict[int, Fraction] = defaultdict(Fraction)

@@ -38,6 +38,7 @@ True
 from __future__ import annotations
 
 import itertools
+import math
 import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -169,6 +170,7 @@ class Space:
         self.params: list[Params] = _valid_parameters(frame, content)
         self.all_params = (1 << len(self.params)) - 1
         self._memo: dict[tuple[object, ...], int] = {}
+        self._role_memo: dict[tuple[object, ...], list[dict[int, int]] | None] = {}
         # per rule: what of each character's mask counts (-1: an irregular character or a copy), and the
         # free roles
         self._keep = [
@@ -282,6 +284,98 @@ class Space:
             groups = tuple((m, len(list(g))) for m, g in itertools.groupby(effs))
             hit = self._memo[key] = _assignments(self.rules[rule].need, self.bit["person"], groups)
         return ways * hit
+
+    def role_counts(self, box: Box) -> list[tuple[list[int], list[dict[int, int]]]]:
+        """How many sheets of ``box`` give each character each role, without fixing them one at a time:
+        for each rule of its combinations with a sheet, (those combinations, per character ``n`` a dict
+        role bit -> assignments with ``n`` holding that role, under one of them). The parameters are left
+        out (every role count is to be multiplied by them), as in :meth:`combo_counts`.
+
+        One pass forwards and one backwards over the regular characters: the assignments with character
+        *i* holding role *r* are the ways to reach a state before *i* times the ways to finish from that
+        state plus *r*. Each character's counts add up to the combination's count.
+        """
+        out = []
+        possible = self._possible_rules(box.roles)
+        for rule, combos in self._rules_of(box.combos):
+            if possible >> rule & 1:
+                counts = self._role_counts_rule(rule, box.roles)
+                if counts is not None:
+                    out.append((combos, counts))
+        return out
+
+    def _role_counts_rule(self, rule: int, roles: tuple[int, ...]) -> list[dict[int, int]] | None:
+        keep, frees = self._fast[rule]
+        free_ways = [(roles[n] & free).bit_count() for n, free in zip(self._uncounted, frees, strict=True)]
+        if not all(free_ways):
+            return None
+        effs = tuple(map(operator.and_, self._regular(roles), keep))
+        key = (rule, effs, tuple(roles[n] for n in self._uncounted))
+        if key in self._role_memo:
+            return self._role_memo[key]
+        if len(self._role_memo) > 100_000:
+            self._role_memo.clear()
+        out = self._role_memo[key] = self._role_counts_of(rule, roles, effs, free_ways)
+        return out
+
+    def _role_counts_of(
+        self, rule: int, roles: tuple[int, ...], effs: tuple[int, ...], free_ways: list[int]
+    ) -> list[dict[int, int]] | None:
+        frees = self._fast[rule][1]
+        cast = len(self.cast)
+        need = self.rules[rule].need
+        person = self.bit["person"]
+        radix, room, done = _layout(tuple(h for _, _, h in need), tuple(lo for _, lo, _ in need))
+        size = 1
+        for (_, _, h), r in zip(need, radix, strict=True):
+            size = max(size, r * (h + 1))
+        steps = [
+            (
+                [(radix[j], room[j], b) for j, (b, _, _) in enumerate(need) if mask >> b & 1],
+                bool(mask >> person & 1),
+            )
+            for mask in effs
+        ]
+        forward: list[dict[int, int]] = [{0: 1}]
+        for moves, person_ok in steps:
+            states = forward[-1]
+            nxt: dict[int, int] = dict(states) if person_ok else {}
+            for code, ways in states.items():
+                for r, free, _ in moves:
+                    if code in free:
+                        nxt[code + r] = nxt.get(code + r, 0) + ways
+            forward.append(nxt)
+        back = [1 if code in done else 0 for code in range(size)]
+        regular_counts: list[dict[int, int]] = [{} for _ in steps]
+        for i in range(len(steps) - 1, -1, -1):
+            moves, person_ok = steps[i]
+            here: dict[int, int] = {}
+            for code, ways in forward[i].items():
+                if person_ok and back[code]:
+                    here[person] = here.get(person, 0) + ways * back[code]
+                for r, free, b in moves:
+                    if code in free and back[code + r]:
+                        here[b] = here.get(b, 0) + ways * back[code + r]
+            regular_counts[i] = here
+            prev = [back[code] if person_ok else 0 for code in range(size)]
+            for r, free, _ in moves:
+                for code in free:
+                    if code + r < size:
+                        prev[code] += back[code + r]
+            back = prev
+        total = back[0]
+        if not total:
+            return None
+        other = math.prod(free_ways)
+        result: list[dict[int, int]] = [{} for _ in range(cast)]
+        regular = [n for n in range(cast) if not self.uncounted[n]]
+        for n, counts in zip(regular, regular_counts, strict=True):
+            result[n] = {b: c * other for b, c in counts.items() if c}
+        for n, allowed, w in zip(self._uncounted, frees, free_ways, strict=True):
+            each = total * (other // w)
+            mask = roles[n] & allowed
+            result[n] = {b: each for b in range(mask.bit_length()) if mask >> b & 1}
+        return result
 
     def combo_counts(self, box: Box) -> Iterator[tuple[int, int]]:
         """(combination, role assignments) for each combination of ``box`` with some sheet."""
