@@ -92,6 +92,14 @@ class _Table:
             other = key[2]
             hits = [n for n, v in enumerate(values) if v == other]
             return np.isin(base, hits).astype(np.int8), [False, True]
+        if kind == "holders":  # (which of these characters hold the role: the tuple of their keys)
+            keys = key[2]
+            assert isinstance(keys, tuple)
+            codes = np.zeros(len(self.row_of), dtype=np.int64)
+            for i, k in enumerate(keys):
+                codes |= self.column(("eq", k, key[1]))[0].astype(np.int64) << i
+            decode = [tuple(k for i, k in enumerate(keys) if v >> i & 1) for v in range(1 << len(keys))]
+            return codes, decode
         if kind == "same":
             a, va = self.column(key[1])  # type: ignore[arg-type]
             b, vb = self.column(key[2])  # type: ignore[arg-type]
@@ -431,6 +439,27 @@ class _NodeFacts:
         if ability == "brain.1":  # (its location, or a character there)
             return [s for s in sources if target in game.places(s) or (alive and game.same_place(s, target))]
         return [s for s in sources if game.same_place(s, target)] if alive else ()
+
+    def holders(self, roles: Mapping[str, str], role: str, cids: Sequence[str]) -> list[str]:
+        """The characters among ``cids`` whose role is ``role``, the ones the node does not know yet
+        asked as one question, ``("holders", role, (cid, ...))`` — which of them hold it? — rather than a
+        chain of "is this one it?", each of which would split the sheets and run the step again. The
+        answer is kept as each one's "is it ``role``?" too."""
+        node = _CURRENT[0]
+        if node is None:
+            return [c for c in cids if roles[c] == role]
+        facts = node.facts
+        open_: list[tuple[str, tuple[object, ...]]] = []
+        for c in cids:
+            r = roles[c]
+            if type(r) is _Hidden and r.key not in facts and ("eq", r.key, role) not in facts:
+                open_.append((c, r.key))
+        if len(open_) > 1:
+            held = _ask(("holders", role, tuple(key for _, key in open_)))
+            facts = node.facts  # (a fork leaves through _ask; the node is the same when it answers)
+            for _, key in open_:
+                facts[("eq", key, role)] = key in held
+        return [c for c in cids if roles[c] == role]
 
     def role_trait(self, content: Content, role: str, trait: str) -> object:
         """A role's trait asked of the node as one question ("which refusal has this character's role?"),

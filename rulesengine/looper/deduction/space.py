@@ -581,6 +581,12 @@ class Space:
                 return
             yield from self._by_combo(box, key, lambda k: self._plot_value(base, k) == key[2])
             return
+        if kind == "holders":  # (which of these characters hold the role: the tuple of their keys)
+            asked = self.bit.get(key[1]) if isinstance(key[1], str) else None
+            keys = key[2]
+            assert isinstance(keys, tuple)
+            yield from self._holders(box, 0 if asked is None else 1 << asked, keys, 0, ())
+            return
         if kind == "same":
             a, b = key[1], key[2]
             assert isinstance(a, tuple) and isinstance(b, tuple) and a[0] == b[0] == "role"
@@ -594,6 +600,26 @@ class Space:
                     yield False, one.with_roles(nb, box.roles[nb] & ~bit)
             return
         yield from self._by_combo(box, key, lambda k: self._plot_value(key, k))
+
+    def _holders(
+        self, box: Box, bit: int, keys: tuple[Any, ...], i: int, held: tuple[Any, ...]
+    ) -> Iterator[tuple[object, Box]]:
+        """``box`` split by which of the characters ``keys[i:]`` hold the role ``bit`` (those before
+        already chosen: ``held``), a character at a time, the parts that hold no sheet dropped as soon as
+        they are made (so that a role one character at most may hold makes few parts, not every subset)."""
+        if i == len(keys):
+            yield held, box
+            return
+        n = self.index[str(keys[i][1])]
+        mask = box.roles[n]
+        yes, no = mask & bit, mask & ~bit
+        if yes and no:
+            for v, m in ((True, yes), (False, no)):
+                part = box.with_roles(n, m)
+                if self.feasible(part):
+                    yield from self._holders(part, bit, keys, i + 1, (*held, keys[i]) if v else held)
+            return
+        yield from self._holders(box, bit, keys, i + 1, (*held, keys[i]) if yes else held)
 
     def _plot_value(self, key: tuple[object, ...], k: Combination) -> object:
         kind = key[0]

@@ -359,12 +359,13 @@ def mastermind_options(game: Game) -> tuple[UseAbility, ...]:
         sources.append(("factor", "factor.1"))
     for role, aid in sources:
         able = [cid for cid in game.cast if game.active(cid) and (aid, cid) not in used]
-        # (a deduction's provider keeps those whose use could match its record: worth_asking)
-        for cid in game.worth_asking(aid, able) if able else ():
-            if roles[cid] == role:
-                if aid == "brain.1":
-                    out += [use_ability(aid, cid, loc) for loc in sorted(game.places(cid))]
-                out += [use_ability(aid, cid, c) for c in game.here(cid)]
+        # (a deduction's provider keeps those whose use could match its record, worth_asking, and asks
+        # which of them hold the role as one question, holders)
+        worth = game.worth_asking(aid, able) if able else ()
+        for cid in game.holders(role, worth) if worth else ():
+            if aid == "brain.1":
+                out += [use_ability(aid, cid, loc) for loc in sorted(game.places(cid))]
+            out += [use_ability(aid, cid, c) for c in game.here(cid)]
     if (
         "an_unsettling_rumor.1" not in game.mm_used_loop
         and game.worth_asking("an_unsettling_rumor.1", ("",))

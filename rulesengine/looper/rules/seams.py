@@ -72,6 +72,12 @@ class HiddenFacts(Protocol):
 
     def role_trait(self, content: Content, role: str, trait: str) -> object: ...
 
+    def holders(self, roles: Mapping[str, str], role: str, cids: Sequence[str]) -> list[str]:
+        """The characters among ``cids`` (in their order) whose role in ``roles`` (the game's current
+        roles, from this provider's) is ``role``. A provider whose roles are chosen lazily asks it as one
+        question ("which of these hold the role?") instead of one per character."""
+        ...
+
     def worth_asking(self, game: Table, ability: str, sources: Sequence[str]) -> Sequence[str]:
         """The sources, among ``sources`` (in their order), for which the engine should read the hidden
         fact that decides whether the optional Mastermind ability ``ability`` is offered now (TL-D5): a
@@ -101,6 +107,10 @@ class ScriptFacts:
     def role_trait(self, content: Content, role: str, trait: str) -> object:
         """``getattr(content.roles[role], trait)``."""
         return getattr(content.roles[role], trait)
+
+    def holders(self, roles: Mapping[str, str], role: str, cids: Sequence[str]) -> list[str]:
+        """Read one by one."""
+        return [c for c in cids if roles[c] == role]
 
     def worth_asking(self, game: Table, ability: str, sources: Sequence[str]) -> Sequence[str]:
         """All of them: the script's own game offers every option."""

@@ -785,6 +785,16 @@ class Table(LoopState):
             if self._sink is not None:
                 self._sink(event)
 
+    def holders(self, role: str, cids: Sequence[str]) -> list[str]:
+        """The characters among ``cids`` (in their order) whose current role is ``role``: read one by one
+        without a provider of hidden facts, else asked of it at once
+        (:meth:`~rulesengine.looper.rules.seams.HiddenFacts.holders`)."""
+        facts = self._facts
+        roles = self.roles
+        if facts is None:
+            return [c for c in cids if roles[c] == role]
+        return facts.holders(roles, role, cids)
+
     def worth_asking(self, ability: str, sources: Sequence[str]) -> Sequence[str]:
         """The sources among ``sources`` whose role to read for the optional Mastermind ability ``ability``
         (the provider of hidden facts decides, in one call for all of them:
