@@ -498,7 +498,15 @@ class Space:
             if mask & -mask != yes:
                 two.reverse()
             return self._holding(two)
+        if key[0] == "holders":  # (its parts are made holding a sheet)
+            return self._holders(box, *self._holders_key(key))
         return self._holding(list(self._split(box, key)))
+
+    def _holders_key(self, key: tuple[object, ...]) -> tuple[int, tuple[Any, ...]]:
+        asked = self.bit.get(key[1]) if isinstance(key[1], str) else None
+        keys = key[2]
+        assert isinstance(keys, tuple)
+        return 0 if asked is None else 1 << asked, keys
 
     def _holding(self, parts: list[tuple[object, Box]]) -> list[tuple[object, Box]]:
         """The parts of a box that hold a sheet. The box holds one, so when every part after the first
@@ -582,10 +590,7 @@ class Space:
             yield from self._by_combo(box, key, lambda k: self._plot_value(base, k) == key[2])
             return
         if kind == "holders":  # (which of these characters hold the role: the tuple of their keys)
-            asked = self.bit.get(key[1]) if isinstance(key[1], str) else None
-            keys = key[2]
-            assert isinstance(keys, tuple)
-            yield from self._holders(box, 0 if asked is None else 1 << asked, keys, 0, ())
+            yield from self._holders(box, *self._holders_key(key))
             return
         if kind == "same":
             a, b = key[1], key[2]
@@ -601,25 +606,29 @@ class Space:
             return
         yield from self._by_combo(box, key, lambda k: self._plot_value(key, k))
 
-    def _holders(
-        self, box: Box, bit: int, keys: tuple[Any, ...], i: int, held: tuple[Any, ...]
-    ) -> Iterator[tuple[object, Box]]:
-        """``box`` split by which of the characters ``keys[i:]`` hold the role ``bit`` (those before
-        already chosen: ``held``), a character at a time, the parts that hold no sheet dropped as soon as
-        they are made (so that a role one character at most may hold makes few parts, not every subset)."""
-        if i == len(keys):
-            yield held, box
-            return
-        n = self.index[str(keys[i][1])]
-        mask = box.roles[n]
-        yes, no = mask & bit, mask & ~bit
-        if yes and no:
-            for v, m in ((True, yes), (False, no)):
-                part = box.with_roles(n, m)
-                if self.feasible(part):
-                    yield from self._holders(part, bit, keys, i + 1, (*held, keys[i]) if v else held)
-            return
-        yield from self._holders(box, bit, keys, i + 1, (*held, keys[i]) if yes else held)
+    def _holders(self, box: Box, bit: int, keys: tuple[Any, ...]) -> list[tuple[object, Box]]:
+        """``box`` split by which of the characters ``keys`` hold the role ``bit`` (the tuple of their
+        keys), a character at a time, the parts that hold no sheet dropped as soon as they are made (so
+        that a role one character at most may hold makes few parts, not every subset); each part holds a
+        sheet."""
+        parts: list[tuple[tuple[Any, ...], Box]] = [((), box)]
+        for key in keys:
+            n = self.index[str(key[1])]
+            nxt: list[tuple[tuple[Any, ...], Box]] = []
+            for held, b in parts:
+                mask = b.roles[n]
+                yes, no = mask & bit, mask & ~bit
+                if yes and no:
+                    part = b.with_roles(n, yes)
+                    if self.feasible(part):
+                        nxt.append(((*held, key), part))
+                    part = b.with_roles(n, no)
+                    if self.feasible(part):
+                        nxt.append((held, part))
+                else:
+                    nxt.append(((*held, key) if yes else held, b))
+            parts = nxt
+        return list(parts)
 
     def _plot_value(self, key: tuple[object, ...], k: Combination) -> object:
         kind = key[0]
