@@ -406,9 +406,8 @@ class _NodeFacts:
         self.events = events
 
     def worth_asking(self, game: Any, ability: str, sources: Sequence[str]) -> Sequence[str]:
-        """The sources left out are those whose use of ``ability`` cannot make the record's next public
-        event:
-        the Brain's (brain.1) is one Intrigue on its location or a character there, the Conspiracy
+        """``sources`` less those whose use of ``ability`` cannot make the record's next public event: the
+        Brain's (brain.1) is one Intrigue on its location or a character there, the Conspiracy
         Theorist's and the Factor's (conspiracy_theorist.1, factor.1) one Paranoia on a character there,
         An Unsettling Rumor's (an_unsettling_rumor.1) one Intrigue on a location, the Doctor's Mastermind
         use (doctor.1) one Paranoia more or less on a character with the Doctor; each the first public
@@ -442,9 +441,9 @@ class _NodeFacts:
 
     def holders(self, roles: Mapping[str, str], role: str, cids: Sequence[str]) -> list[str]:
         """The characters among ``cids`` whose role is ``role``, the ones the node does not know yet
-        asked as one question, ``("holders", role, (cid, ...))`` — which of them hold it? — rather than a
-        chain of "is this one it?", each of which would split the sheets and run the step again. The
-        answer is kept as each one's "is it ``role``?" too."""
+        asked as one question, ``("holders", role, (("role", c), ...))`` — which of them hold it? —
+        rather than a chain of "is this one it?", each of which would split the sheets and run the step
+        again. The answer (the keys of those who hold it) is kept as each one's "is it ``role``?" too."""
         node = _CURRENT[0]
         if node is None:
             return [c for c in cids if roles[c] == role]

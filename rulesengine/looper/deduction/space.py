@@ -326,9 +326,7 @@ class Space:
         need = self.rules[rule].need
         person = self.bit["person"]
         radix, room, done = _layout(tuple(h for _, _, h in need), tuple(lo for _, lo, _ in need))
-        size = 1
-        for (_, _, h), r in zip(need, radix, strict=True):
-            size = max(size, r * (h + 1))
+        size = math.prod(h + 1 for _, _, h in need)  # (the count states: codes 0..size-1)
         steps = [
             (
                 [(radix[j], room[j], b) for j, (b, _, _) in enumerate(need) if mask >> b & 1],
