@@ -296,9 +296,6 @@ class _Counted:
             else Fraction(1)
             for k in space.combos
         ]
-        # (the weight every combination has, when they all have the same: the masses are then sums of
-        # whole numbers, times it once)
-        self.same_weight = self.combo_weight[0] if len(set(self.combo_weight)) == 1 else None
         # per piece: (combination, role assignments) and the factor of the parameters and culprits
         self.counts = [list(space.combo_counts(b)) for b, _, _ in self.pieces]
         self.factor = [b.params.bit_count() * count_culprits(cm) for b, cm, _ in self.pieces]
@@ -319,8 +316,6 @@ class _Counted:
     # ------------------------------------------------------------- distributions
     def _mass(self, box: Box, factor: int, combos: Sequence[tuple[int, int]] | None = None) -> Fraction:
         cc = combos if combos is not None else self.space.combo_counts(box)
-        if self.same_weight is not None:
-            return self.same_weight * (factor * sum(c for _, c in cc))
         return factor * sum((self.combo_weight[k] * c for k, c in cc), Fraction(0))
 
     def roles(self) -> dict[str, dict[str, Fraction]]:
@@ -1006,8 +1001,7 @@ class _Pieces:
         self.widths: list[int] | None = None
         self.limits: list[int] = []
         self.single = True  # (every factor one column)
-        self.narrow = np.zeros(0, dtype=np.int64)  # (the columns of one-column factors)
-        self.order: list[int] = []  # (the same, as a list)
+        self.narrow: list[int] = []  # (the columns of one-column factors)
         self.wide: list[tuple[int, int]] = []  # (the column ranges of the others)
         self._codes: dict[Piece, list[int]] = {}
 
@@ -1037,8 +1031,7 @@ class _Pieces:
         self.limits = [1 << (self.CHUNK * w) for w in need]
         starts = [sum(need[:f]) for f in range(len(need))]  # (each factor's first column)
         self.single = all(w == 1 for w in need)
-        self.narrow = np.array([a for a, w in zip(starts, need, strict=True) if w == 1], dtype=np.int64)
-        self.order = self.narrow.tolist()
+        self.narrow = [a for a, w in zip(starts, need, strict=True) if w == 1]
         self.wide = [(a, a + w) for a, w in zip(starts, need, strict=True) if w > 1]
         self._codes.clear()
         array = np.zeros((max(64, len(self.array)), sum(need)), dtype=np.int64)
@@ -1067,7 +1060,7 @@ class _Pieces:
         meets (a factor of several columns in one of them). Column by column, on the rows still in: most
         boxes miss in the first few."""
         array = self.array
-        for c in self.order:
+        for c in self.narrow:
             col = array[: self.n, c] if rows is None else array[rows, c]
             hit = (col & enc[c]) != 0
             rows = np.flatnonzero(hit) if rows is None else rows[hit]

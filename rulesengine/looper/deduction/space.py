@@ -480,31 +480,18 @@ class Space:
         if key[0] == "eq" and type(key[1]) is tuple and key[1][0] == "role":
             # ("is this character's role r?", the commonest question: answered off one mask when the
             # box's sheets agree, most of the time)
-            n = self.index[key[1][1]]
-            mask = box.roles[n]
+            mask = box.roles[self.index[key[1][1]]]
             asked = self.bit.get(key[2]) if isinstance(key[2], str) else None
             if asked is None or not mask >> asked & 1:
                 return [(False, box)]
-            yes = 1 << asked
-            if mask == yes:
+            if mask == 1 << asked:
                 return [(True, box)]
-            # (both answers: yes first when the role asked is the mask's lowest, as _split orders them)
-            two: list[tuple[object, Box]] = [
-                (True, box.with_roles(n, yes)),
-                (False, box.with_roles(n, mask & ~yes)),
-            ]
-            if mask & -mask != yes:
-                two.reverse()
-            return self._holding(two)
-        if key[0] == "holders":  # (its parts are made holding a sheet)
-            return self._holders(box, *self._holders_key(key))
+        elif key[0] == "holders":  # (which of these characters hold the role: its parts hold a sheet)
+            asked = self.bit.get(key[1]) if isinstance(key[1], str) else None
+            keys = key[2]
+            assert isinstance(keys, tuple)
+            return self._holders(box, 0 if asked is None else 1 << asked, keys)
         return self._holding(list(self._split(box, key)))
-
-    def _holders_key(self, key: tuple[object, ...]) -> tuple[int, tuple[Any, ...]]:
-        asked = self.bit.get(key[1]) if isinstance(key[1], str) else None
-        keys = key[2]
-        assert isinstance(keys, tuple)
-        return 0 if asked is None else 1 << asked, keys
 
     def _holding(self, parts: list[tuple[object, Box]]) -> list[tuple[object, Box]]:
         """The parts of a box that hold a sheet. The box holds one, so when every part after the first
@@ -586,9 +573,6 @@ class Space:
                     yield v, box.with_roles(n, mask)
                 return
             yield from self._by_combo(box, key, lambda k: self._plot_value(base, k) == key[2])
-            return
-        if kind == "holders":  # (which of these characters hold the role: the tuple of their keys)
-            yield from self._holders(box, *self._holders_key(key))
             return
         if kind == "same":
             a, b = key[1], key[2]
