@@ -4,8 +4,8 @@ Subcommands:
 
 - ``replay SCRIPT DECISIONS [--json] [--lang en|vi]``: replay a decisions file on a script and print the
   public log and the outcome (the JSON form also carries the full final state).
-- ``deduce SCRIPT DECISIONS [--json] [--lang en|vi]``: the deduction from the Protagonists' observation
-  (``docs/looper_deduction.md``).
+- ``deduce SCRIPT DECISIONS [--json] [--by-day] [--lang en|vi] [--no-progress]``: the deduction from the
+  Protagonists' observation, a progress bar on a terminal's stderr (``docs/looper_deduction.md``).
 - ``play SCRIPT [--seed N] [--agents random|heuristic] [--mastermind search1..search3|mcts1..mcts3]
   [--record FILE] [--json] [--lang en|vi]``: play a game with agents (:func:`rulesengine.contract.drive`);
   ``--mastermind`` puts the searching Mastermind of that strength in the Mastermind's seat
@@ -297,7 +297,8 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _register_deduce(sub: Any) -> None:
-    """``deduce SCRIPT DECISIONS [--json] [--lang en|vi]`` (docs/looper_deduction.md)."""
+    """``deduce SCRIPT DECISIONS [--json] [--by-day] [--lang en|vi] [--no-progress]``
+    (docs/looper_deduction.md)."""
     dp = sub.add_parser("deduce", help="deduce the private sheet from the Protagonists' observation")
     dp.add_argument("script", help="script file (YAML): only its public sheet is used")
     dp.add_argument("decisions", help="decisions file (YAML or JSON); only the Protagonists' view is used")
@@ -305,6 +306,8 @@ def _register_deduce(sub: Any) -> None:
     dp.add_argument("--by-day", action="store_true",
                     help="also deduce at the end of each day (JSON key \"days\")")
     dp.add_argument("--lang", choices=("en", "vi"), default="en", help="language of the explanations")
+    dp.add_argument("--no-progress", action="store_true",
+                    help="no progress bar on stderr (it is drawn only when stderr is a terminal)")
     dp.set_defaults(handler=_deduce, error_lang=True)
 
 
@@ -317,44 +320,72 @@ def _unexplained(result: Any, where: str, lang: str) -> InputError:
                          why=last["why"])
 
 
+#: The deduction's progress bar: the share done, the bar, how many of how many (events, then days), time
+#: spent and left (no rate: "events/s" reads badly in either language).
+_BAR_FORMAT = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} {unit} [{elapsed}<{remaining}]"
+
+
 def _deduce(args: argparse.Namespace) -> int:
     """Replay the decisions with their ruling options, keep only the Protagonists' record, and print the
     deduction; a record that no private sheet explains is an error naming the first event that cannot be
-    explained (never a silent "0 candidates")."""
+    explained (never a silent "0 candidates"). A progress bar on stderr (a terminal only, and not with
+    ``--no-progress``) counts the record's events the search has followed, then the days of ``--by-day``."""
+    import sys
+
+    from tqdm import tqdm
+
     from rulesengine.looper.deduction import PublicRecord, deduce
 
     script = load_script(args.script)
     document = read_decisions(args.decisions)
     game = replay(script, document, where=args.decisions)
     options = ruling_options(script, document, where=args.decisions)
-    result = deduce(PublicRecord.from_game(game, options))
-    if result.candidates == 0:
-        raise _unexplained(result, args.decisions, args.lang)
-    data = result.as_dict(args.lang, truth=game.script)
-    if args.by_day:
-        from rulesengine.looper.deduction import day_records
-
-        data["days"] = []
-        at = None
-        for loop, day, record in day_records(game, options):
-            at = deduce(record, after=at)  # (going on from the day before)
-            data["days"].append(
-                {
-                    "loop": loop,
-                    "day": day,
-                    "candidates": at.candidates,
-                    "entropy_bits": round(at.entropy_bits, 6),
-                    "certain_roles": at.certain_roles,
-                    "true_script_probability": str(at.probability_of(game.script)),
-                }
-            )
-    if args.json:
-        print(json.dumps(data, sort_keys=True, ensure_ascii=False))
-        return 0
+    record = PublicRecord.from_game(game, options)
     lang = args.lang
 
     def say(msg_id: str, **fields: object) -> str:
         return message(f"looper.deduce.cli.{msg_id}", lang, **fields)
+
+    bar = tqdm(total=len(record.events), desc=say("progress"), unit=say("progress_unit"), file=sys.stderr,
+               bar_format=_BAR_FORMAT,
+               disable=True if args.no_progress else None, leave=False)  # (None: drawn on a terminal only)
+
+    def follow(done: int, _total: int) -> None:
+        bar.update(done - bar.n)
+
+    try:
+        result = deduce(record, progress=follow)
+        if result.candidates == 0:
+            raise _unexplained(result, args.decisions, lang)
+        bar.set_description_str(say("progress_details"))
+        data = result.as_dict(lang, truth=game.script)
+        if args.by_day:
+            from rulesengine.looper.deduction import day_records
+
+            days = list(day_records(game, options))
+            bar.unit = say("progress_day_unit")
+            bar.set_description_str(say("progress_days"), refresh=False)
+            bar.reset(total=len(days))
+            data["days"] = []
+            at = None
+            for loop, day, day_record in days:
+                at = deduce(day_record, after=at)  # (going on from the day before)
+                data["days"].append(
+                    {
+                        "loop": loop,
+                        "day": day,
+                        "candidates": at.candidates,
+                        "entropy_bits": round(at.entropy_bits, 6),
+                        "certain_roles": at.certain_roles,
+                        "true_script_probability": str(at.probability_of(game.script)),
+                    }
+                )
+                bar.update(1)
+    finally:
+        bar.close()
+    if args.json:
+        print(json.dumps(data, sort_keys=True, ensure_ascii=False))
+        return 0
 
     def share(names: dict[str, str], name: Callable[[str, str], str]) -> str:
         return ", ".join(f"{name(k, lang)} {p}" for k, p in names.items())

@@ -23,7 +23,7 @@ import itertools
 import math
 import operator
 from collections import defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -694,6 +694,7 @@ def deduce(
     prior: Mapping[str, Fraction | int] | None = None,
     *,
     after: Deduction | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Deduction:
     """Every candidate consistent with ``record``, weighted uniformly or by a prior over plots: the
     counted search (:func:`deduce_counted`), which lists no sheet. The enumerated table
@@ -704,13 +705,19 @@ def deduce(
     ``after``: the deduction from an earlier record of the same game (the day before, the decision
     before); the search goes on from its last day's start when ``record`` extends its record, with the
     same answers (see :func:`deduce_counted`).
+
+    ``progress``: called as the search moves on with (events of the record followed so far, events in
+    the record) — the first never less than before, and equal to the second once the search is done —
+    for a progress bar (``looper deduce`` draws one); it does not change the answers.
     """
     if not isinstance(record, PublicRecord):
         raise InputError("record", f"expected a PublicRecord, got {type(record).__name__}")
     if after is not None and not isinstance(after, Deduction):
         raise InputError("after", f"expected a Deduction, got {type(after).__name__}")
+    if progress is not None and not callable(progress):
+        raise InputError("progress", f"expected a function of (done, total), got {type(progress).__name__}")
     content = content if content is not None else load_content()
-    return deduce_counted(record, content, prior, after=after)
+    return deduce_counted(record, content, prior, after=after, progress=progress)
 
 
 def deduce_counted(
@@ -719,6 +726,7 @@ def deduce_counted(
     prior: Mapping[str, Fraction | int] | None = None,
     *,
     after: Deduction | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Deduction:
     """Every candidate consistent with ``record``, counted, weighted uniformly or by a prior over plots.
 
@@ -730,6 +738,8 @@ def deduce_counted(
     search goes on from there instead of from the first day — the deducing agent, ``looper deduce
     --by-day`` and notebook 05 deduce after every day of one game. The answers are the same either way;
     only the work (``steps``) differs.
+
+    ``progress`` as :func:`deduce`'s.
     """
     if not isinstance(record, PublicRecord):
         raise InputError("record", f"expected a PublicRecord, got {type(record).__name__}")
@@ -761,6 +771,7 @@ def deduce_counted(
             alive = left
     conds = [(i, cond) for i, cond, _, _ in conditions]
     tree = _CountedTree(record, space, boxes, content, frame)
+    tree.progress = progress
     kept = after.resumable if after is not None else None
     earlier = _resumable(kept, record, content, conds, known) if isinstance(kept, _Resumable) else None
     if not (boxes and n_culprit_sets):
@@ -776,6 +787,8 @@ def deduce_counted(
             return _normal(bs) if added and bs else bs
 
         leaves = tree.resume(earlier.snapshot, earlier.leaves, restrict)
+    if progress is not None:
+        progress(len(record.events), len(record.events))
     snapshot = tree.snapshot
     resumable = _Resumable(record, content, conds, known, snapshot, leaves) if snapshot is not None else None
     cutter = _Cutter(space, days, leaves)

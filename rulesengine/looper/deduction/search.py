@@ -454,6 +454,9 @@ class _Tree(_Matcher):
         # where the branches now run from: (loop, day, record index, action index), see _park
         self.at: tuple[int, int, int, int] = (0, 0, 0, 0)
         self.parked: dict[tuple[tuple[int, int, int, int], object], list[_Parked]] = {}
+        #: called with (events followed, events in the record) as the branches move on, never less than
+        #: before: a progress bar's (``deduce(progress=…)``)
+        self.progress: Callable[[int, int], None] | None = None
 
     def run(self, culprits: dict[int, frozenset[str]]) -> list[_TreeLeaf]:
         """Explore every sheet; the leaves of the tree."""
@@ -475,8 +478,12 @@ class _Tree(_Matcher):
     def _drain(self) -> list[_TreeLeaf]:
         """Take the parked branches in order of where they stand: the branches parked at the same point
         in the same state are one. The leaves."""
+        progress, shown = self.progress, -1
         while self.parked:
             self.at = at = min(key[0] for key in self.parked)
+            if progress is not None and at[2] > shown:
+                shown = at[2]
+                progress(shown, self.n_events)
             batch = [key for key in self.parked if key[0] == at]
             for key in batch:
                 entries = self.parked.pop(key)
