@@ -94,7 +94,7 @@ def test_state_fields_hold_every_instance_attribute() -> None:
     assert context == {
         "script", "content", "rulings", "tragedy_set", "cast", "layout", "deck", "locations", "record",
         "pause_between_phases", "_char_defs", "_goodwill_table", "_forbidden", "_plots", "_placement_cache",
-        "_script_roles", "_starts", "_facts", "_sink", "_wider",
+        "_script_roles", "_starts", "_facts", "_sink", "_wider", "_one_holder",
     }  # fmt: skip
     caches = {"_char_defs", "_goodwill_table", "_forbidden", "_placement_cache", "_script_roles"}  # lookups
     seams = {"_facts", "_sink"}  # the provider of hidden facts and the event sink: None by default

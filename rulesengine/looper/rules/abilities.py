@@ -348,8 +348,27 @@ def apply_goodwill(game: Game, a: UseAbility) -> str | None:
 # ---------------------------------------------------------------------------- Mastermind (TL-D5)
 
 
+#: The Mastermind's optional abilities of a role, each once per step per source (TL-D5d), by id.
+ROLE_ABILITIES: Final = {
+    "brain.1": "brain",
+    "conspiracy_theorist.1": "conspiracy_theorist",
+    "factor.1": "factor",
+}
+
+
+def used_key(game: Game, ability: str, source: str) -> tuple[str, str]:
+    """How ``mm_used`` notes ``source``'s use of ``ability`` in this step (TL-D5d: once per step per
+    source): ``(ability, "")`` for the ability of a role one character at most can hold
+    (:func:`~rulesengine.looper.rules.state.one_holder_roles`) — once per step per source is then once per
+    step, and the deduction's branches that differ only in who held the role join after the use —
+    ``(ability, source)`` otherwise."""
+    role = ROLE_ABILITIES.get(ability)
+    return (ability, "") if role is not None and role in game._one_holder else (ability, source)
+
+
 def mastermind_options(game: Game) -> tuple[UseAbility, ...]:
-    """Optional Mastermind abilities usable now, each once per step per source (TL-D5, TL-D5d)."""
+    """Optional Mastermind abilities usable now, each once per step per source (TL-D5, TL-D5d; noted as
+    :func:`used_key` says)."""
     out: list[UseAbility] = []
     used = game.mm_used
     roles = game.roles
@@ -358,6 +377,8 @@ def mastermind_options(game: Game) -> tuple[UseAbility, ...]:
     if game.location_intrigue["school"] >= 2:
         sources.append(("factor", "factor.1"))
     for role, aid in sources:
+        if (aid, "") in used:  # (its role's one holder used it in this step)
+            continue
         able = [cid for cid in game.cast if game.active(cid) and (aid, cid) not in used]
         # (a deduction's provider keeps those whose use could match its record, worth_asking, and asks
         # which of them hold the role as one question, holders)

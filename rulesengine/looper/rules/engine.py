@@ -864,7 +864,7 @@ class Game(Table):
             self._goto(Phase.GOODWILL_ABILITY)
             return
         assert isinstance(action, UseAbility)
-        self.mm_used.add((action.ability, action.source))
+        self.mm_used.add(abilities.used_key(self, action.ability, action.source))
         abilities.apply_mastermind(self, action)
         self._end_loop_if_needed()
 

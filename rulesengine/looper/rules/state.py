@@ -34,7 +34,7 @@ from typing import Any, Final, NamedTuple, Union, get_args, get_origin, get_type
 from rulesengine.looper.rules.actions import Action, UseAbility
 from rulesengine.looper.rules.board import Board, per_content
 from rulesengine.looper.rules.cards import Deck, PlacedCard, hand_left, side_of
-from rulesengine.looper.rules.content import Content, GoodwillAbility
+from rulesengine.looper.rules.content import Content, GoodwillAbility, TragedySet
 from rulesengine.looper.rules.rulings import Rulings
 from rulesengine.looper.rules.script import Script
 from rulesengine.looper.rules.seams import EventSink, HiddenFacts
@@ -567,6 +567,7 @@ class Table(LoopState):
         "_facts",
         "_forbidden",
         "_goodwill_table",
+        "_one_holder",
         "_placement_cache",
         "_plots",
         "_script_roles",
@@ -616,6 +617,9 @@ class Table(LoopState):
         self.cast: tuple[str, ...] = tuple(script.cast)
         #: whether the cast has a character of the wider cast (issue 24): their rules are looked at only then
         self._wider = bool(set(self.cast).intersection(self.tragedy_set.wider_cast))
+        #: the roles no two characters of this cast can hold at once (see :func:`one_holder_roles`)
+        copies = any("copies_role" in content.characters[c].traits for c in self.cast)  # (the Copycat)
+        self._one_holder = one_holder_roles(content, self.tragedy_set, copies)
         tables = per_content(content, "tables", _ContentTables)
         self.layout = tables.layout
         self.deck = tables.deck
@@ -1025,6 +1029,54 @@ class Table(LoopState):
 
 
 _SCRIPT_TABLES: dict[tuple[int, int], tuple[Script, Content, tuple[Any, ...]]] = {}
+
+
+def one_holder_roles(content: Content, tragedy_set: TragedySet, copies: bool) -> frozenset[str]:
+    """The roles of ``tragedy_set`` that no two characters can hold at once, read off the public sheet
+    alone: a script has one main plot and the set's number of subplots, so a role has at most the most
+    the main plots give it plus the most that many subplots give it, and no more than its cap
+    (``max_count``). The Mystery Boy's role is one no plot of the script gives (so he is its only
+    holder); only a character who copies a role (the Copycat) holds a role another one holds, so with
+    ``copies`` (such a character in the cast) there are none. The Person (everyone else's role) and the
+    role Paranoia Virus hands out during play (the only rule that changes a role: a Person to a Serial
+    Killer and back) are never among them.
+
+    The Mastermind's once-per-step abilities of such a role (TL-D5d) are noted as used by the role, not
+    by the character (:func:`~rulesengine.looper.rules.abilities.used_key`): the same rule, and games
+    that differ only in which character held the role stand in the same state after the use.
+
+    >>> from rulesengine.looper.rules.content import load_content
+    >>> content = load_content()
+    >>> btx = content.sets["basic_tragedy_x"]
+    >>> sorted(one_holder_roles(content, btx, False) & {"brain", "friend", "person", "serial_killer"})
+    ['brain']
+    >>> one_holder_roles(content, btx, True)
+    frozenset()
+    """
+    key = (id(content), tragedy_set.id, copies)
+    hit = _ONE_HOLDER.get(key)
+    if hit is not None and hit[0] is content:
+        return hit[1]
+    out: set[str] = set()
+    if not copies:
+        for role in set(tragedy_set.roles) - _ROLES_IN_PLAY:
+
+            def most(plot: str, role: str = role) -> int:  # (a plot's count of the role: (least, most))
+                return content.plots[plot].roles.get(role, (0, 0))[1]
+
+            subplots = sorted((most(p) for p in tragedy_set.subplots), reverse=True)
+            bound = max((most(p) for p in tragedy_set.main_plots), default=0)
+            bound += sum(subplots[: tragedy_set.n_subplots])
+            cap = content.roles[role].max_count
+            if (bound if cap is None else min(bound, cap)) <= 1:
+                out.add(role)
+    _ONE_HOLDER[key] = (content, frozenset(out))
+    return _ONE_HOLDER[key][1]
+
+
+#: The roles a character may hold without a plot giving it: the Person, and those Paranoia Virus hands out.
+_ROLES_IN_PLAY: Final = frozenset({"person", "serial_killer"})
+_ONE_HOLDER: dict[tuple[int, str, bool], tuple[Content, frozenset[str]]] = {}
 
 
 def _script_tables(
