@@ -310,6 +310,30 @@ def test_optional_abilities_in_any_order_tl_d5d() -> None:
         assert game.legal_actions() == (Pass(),)
 
 
+def test_each_source_once_per_step_tl_d5d() -> None:
+    """TL-D5d: each optional ability once per step per source. A Brain that is the only one is noted by the
+    role (``abilities.used_key``): two games that differ only in who is the Brain (both in the City) offer
+    the same and note the same after its use, and its ability is not offered again in the step. Two Brains
+    (a script built in code, unchecked) may each use it once."""
+    after = []
+    for brain, killer in (("pop_idol", "office_worker"), ("office_worker", "pop_idol")):
+        game = make_game(roles={"girl_student": "key_person", killer: "killer", brain: "brain"})
+        place_cards(game)
+        assert {a.source for a in game.legal_actions() if isinstance(a, UseAbility)} == {brain}
+        game.apply(UseAbility("brain.1", brain, "city"))
+        after.append((game.legal_actions(), game.mm_used, game.location_intrigue))
+    assert after[0] == after[1] == ((Pass(),), {("brain.1", "")}, after[0][2])
+    assert after[0][2]["city"] == 1
+    game = make_game(roles={"girl_student": "key_person", "office_worker": "brain", "pop_idol": "brain"})
+    place_cards(game)
+    game.apply(UseAbility("brain.1", "pop_idol", "city"))
+    assert {a.source for a in game.legal_actions() if isinstance(a, UseAbility)} == {"office_worker"}
+    game.apply(UseAbility("brain.1", "office_worker", "city"))
+    assert game.legal_actions() == (Pass(),)
+    assert game.mm_used == {("brain.1", "pop_idol"), ("brain.1", "office_worker")}
+    assert game.location_intrigue["city"] == 2
+
+
 def test_killer_day_end_ability_tl_d5e_tl_d9() -> None:
     """TL-D5e/TL-D9: at day end the Killer kills the Key Person with 2 intrigue in its location."""
     game = make_game()

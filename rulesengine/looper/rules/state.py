@@ -26,6 +26,7 @@ from __future__ import annotations
 import copy
 import itertools
 import types
+from collections import Counter
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum, StrEnum
@@ -617,9 +618,7 @@ class Table(LoopState):
         self.cast: tuple[str, ...] = tuple(script.cast)
         #: whether the cast has a character of the wider cast (issue 24): their rules are looked at only then
         self._wider = bool(set(self.cast).intersection(self.tragedy_set.wider_cast))
-        #: the roles no two characters of this cast can hold at once (see :func:`one_holder_roles`)
-        copies = any("copies_role" in content.characters[c].traits for c in self.cast)  # (the Copycat)
-        self._one_holder = one_holder_roles(content, self.tragedy_set, copies)
+
         tables = per_content(content, "tables", _ContentTables)
         self.layout = tables.layout
         self.deck = tables.deck
@@ -628,13 +627,18 @@ class Table(LoopState):
         self._goodwill_table = tables.goodwill
         self._forbidden = tables.forbidden
         self._placement_cache: Any = None  # the engine's caches of placement options
+        # (_one_holder: the roles no two characters hold at once, whose abilities' uses TL-D5d notes by the
+        # role: the script's own count when its sheet is known, and with hidden facts what no script of
+        # the public sheet can break, read off it alone: see one_holder_roles)
         if facts is None:
-            self._plots, self._script_roles, self._starts = _script_tables(script, content)
+            self._plots, self._script_roles, self._starts, self._one_holder = _script_tables(script, content)
         else:  # the public frame gives the start locations; the provider, the private sheet
             self._starts = tuple(
                 (c, None if (s := content.characters[c].start) is None else str(s)) for c in script.cast
             )
             self._plots, self._script_roles = facts.plots, dict(facts.roles)
+            copies = any("copies_role" in content.characters[c].traits for c in self.cast)  # (the Copycat)
+            self._one_holder = one_holder_roles(content, self.tragedy_set, copies)
 
     # ----------------------------------------------------------------------------------- queries
 
@@ -1043,7 +1047,9 @@ def one_holder_roles(content: Content, tragedy_set: TragedySet, copies: bool) ->
 
     The Mastermind's once-per-step abilities of such a role (TL-D5d) are noted as used by the role, not
     by the character (:func:`~rulesengine.looper.rules.abilities.used_key`): the same rule, and games
-    that differ only in which character held the role stand in the same state after the use.
+    that differ only in which character held the role stand in the same state after the use. A game
+    whose sheet is known counts its own holders instead (any script, checked or not); a game on hidden
+    facts (the deduction's) reads no role for it and takes these.
 
     >>> from rulesengine.looper.rules.content import load_content
     >>> content = load_content()
@@ -1081,18 +1087,22 @@ _ONE_HOLDER: dict[tuple[int, str, bool], tuple[Content, frozenset[str]]] = {}
 
 def _script_tables(
     script: Script, content: Content
-) -> tuple[frozenset[str], Mapping[str, str], tuple[tuple[str, str | None], ...]]:
-    """The script's plots, its roles by character and each character's start location, worked out once
-    per (script, content) pair (both are immutable)."""
+) -> tuple[frozenset[str], Mapping[str, str], tuple[tuple[str, str | None], ...], frozenset[str]]:
+    """The script's plots, its roles by character, each character's start location and the roles one
+    character at most holds (the Person and Paranoia Virus's Serial Killer apart), worked out once per
+    (script, content) pair (both are immutable)."""
     key = (id(script), id(content))
     hit = _SCRIPT_TABLES.get(key)
     if hit is not None and hit[0] is script and hit[1] is content:
         return hit[2]
     starts = [(c, content.characters[c].start) for c in script.cast]
+    roles = {c: script.role_of(c) for c in script.cast}
+    held = Counter(roles.values())
     tables = (
         frozenset({script.main_plot, *script.subplots}),
-        {c: script.role_of(c) for c in script.cast},
+        roles,
         tuple((c, None if s is None else str(s)) for c, s in starts),
+        frozenset(r for r in content.sets[script.set_id].roles if held[r] <= 1) - _ROLES_IN_PLAY,
     )
     if len(_SCRIPT_TABLES) > 1000:
         _SCRIPT_TABLES.clear()
