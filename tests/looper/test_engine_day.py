@@ -8,8 +8,16 @@ from rulesengine.errors import IllegalActionError
 from rulesengine.looper.play.replay import format_event
 from rulesengine.looper.rules.actions import Allow, Choose, Pass, PlaceCard, Refuse, UseAbility
 from rulesengine.looper.rules.rulings import Rulings
-from rulesengine.looper.rules.state import Phase
-from tests.looper.engine_helpers import QUIET_MM, QUIET_P, events, make_game, place_cards, quiet_day
+from rulesengine.looper.rules.state import Phase, state_values
+from tests.looper.engine_helpers import (
+    QUIET_MM,
+    QUIET_P,
+    events,
+    make_game,
+    place_cards,
+    quiet_day,
+    skip_empty_pauses,
+)
 
 # ---------------------------------------------------------------------------- TL-LOOP, TL-D1
 
@@ -332,6 +340,29 @@ def test_each_source_once_per_step_tl_d5d() -> None:
     assert game.legal_actions() == (Pass(),)
     assert game.mm_used == {("brain.1", "pop_idol"), ("brain.1", "office_worker")}
     assert game.location_intrigue["city"] == 2
+
+
+def test_answer_stops_before_the_next_decision_and_resume_offers_it_tl_d5() -> None:
+    """``Game.answer`` plays an answer's rules and stops before the next decision (paused); ``resume`` then
+    offers it, and the game is the one ``apply`` gives. A wrong answer is refused and changes nothing; a
+    placement runs on as ``apply`` does."""
+    applied = make_game()
+    place_cards(applied)
+    answered = applied.clone()
+    use = UseAbility("brain.1", "pop_idol", "city")
+    applied.apply(use)
+    answered.answer(use)
+    assert answered.is_paused and answered.legal_actions() == () and answered.location_intrigue["city"] == 1
+    assert answered.phase is Phase.MASTERMIND_ABILITY
+    answered.resume()
+    assert state_values(answered) == state_values(applied)
+    with pytest.raises(IllegalActionError):
+        answered.answer(UseAbility("brain.1", "pop_idol", "shrine"))
+    assert state_values(answered) == state_values(applied)
+    fresh = make_game()
+    skip_empty_pauses(fresh)
+    fresh.answer(PlaceCard("paranoia_plus_1", "hospital"))
+    assert fresh.legal_actions() and fresh.phase is Phase.MASTERMIND_CARDS
 
 
 def test_killer_day_end_ability_tl_d5e_tl_d9() -> None:

@@ -636,7 +636,9 @@ class _Tree(_Matcher):
                 return
             act: Callable[[Game], None]
             if game.is_paused:
-                if game.phase is Phase.DAY_START and (game.loop, game.day, i, k) > self.at:
+                if (
+                    game.phase is Phase.DAY_START or game.phase in _JOIN_PHASES
+                ) and (game.loop, game.day, i, k) > self.at:
                     self._park(game, n_log, i, k, cs, node)
                     return
                 if game.phase is Phase.INCIDENT and game.step == 0:
@@ -659,7 +661,7 @@ class _Tree(_Matcher):
                         self._leaf(node, cs, i, False, game)
                         return
                     k += 1
-                    act = _applying(action)
+                    act = _answering(action) if game.phase in _JOIN_PHASES else _applying(action)
                 else:
                     if done and self.waiting == "mastermind":
                         self._leaf(node, cs, i, True, game)
@@ -677,10 +679,11 @@ class _Tree(_Matcher):
                         for a in options:
                             if self._covered(node, cs):
                                 return  # every sheet and culprit assignment here already has a witness
-                            for g2, part, j in self._attempt(game.clone, node, _applying(a), n_log, i):
+                            run = _answering(a) if game.phase in _JOIN_PHASES else _applying(a)
+                            for g2, part, j in self._attempt(game.clone, node, run, n_log, i):
                                 self._after(g2, part, j, k, cs)
                         return
-                    act = _applying(options[0])
+                    act = _answering(options[0]) if game.phase in _JOIN_PHASES else _applying(options[0])
             # one way on: run it in place, from a saved state only when the sheets disagree (a fork)
             if base is None or len(since) > 8:
                 base, since = game.clone(), []
@@ -858,6 +861,12 @@ _CULPRIT_FIELDS = frozenset({"happened", "happened_ever"})
 
 def _applying(action: Action) -> Callable[[Game], None]:
     return lambda g: g.apply(action)
+
+
+def _answering(action: Action) -> Callable[[Game], None]:
+    """Answer and stop before the next decision (:meth:`Game.answer`): in the ability phases, where the
+    branch is parked there and joined before the next decision reads a hidden fact (_park)."""
+    return lambda g: g.answer(action)
 
 
 def _groups_by_leaves(n: int, leaves: Sequence[_TreeLeaf]) -> Iterator[tuple[tuple[int, ...], np.ndarray]]:

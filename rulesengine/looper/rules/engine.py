@@ -377,6 +377,32 @@ class Game(Table):
         self._ANSWERS[start](self, decision, action)
         self._run(start)
 
+    def answer(self, action: Action) -> None:
+        """Answer the pending decision with ``action`` and stop there: its rules are played (their events
+        written), and the game waits, paused (:attr:`is_paused`), before running on to the next decision,
+        which :meth:`resume` then offers — :meth:`apply` is this and :meth:`resume` at once. The
+        deduction stops its branches there, before the next decision reads a hidden fact, to join those
+        in the same state first (:mod:`rulesengine.looper.deduction.search`). A card placement (TL-D2,
+        TL-D3), whose next decision is read off the placement itself, runs on as :meth:`apply` does.
+
+        Raises
+        ------
+        IllegalActionError
+            As :meth:`apply`: no decision pending, or ``action`` not one of its options; the game is left
+            unchanged.
+        """
+        decision = self._pending
+        if decision is None or type(decision.option_set) is _Legal:
+            self.apply(action)  # (a placement; or no decision: apply's refusal)
+            return
+        legal = decision.option_set
+        if not (action in decision.options if legal is None else action in legal):
+            raise self._why_illegal(decision, action)
+        self.decisions_made += 1
+        self.history.append((decision.who, action))
+        self._pending = None
+        self._ANSWERS[self.phase](self, decision, action)
+
     def _run(self, start: Phase) -> None:
         """Run the steps from the current phase up to the next decision (set as pending), the end of the
         game, or (with ``pause_between_phases``) the first phase other than ``start``."""
