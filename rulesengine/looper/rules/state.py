@@ -618,7 +618,6 @@ class Table(LoopState):
         self.cast: tuple[str, ...] = tuple(script.cast)
         #: whether the cast has a character of the wider cast (issue 24): their rules are looked at only then
         self._wider = bool(set(self.cast).intersection(self.tragedy_set.wider_cast))
-
         tables = per_content(content, "tables", _ContentTables)
         self.layout = tables.layout
         self.deck = tables.deck
