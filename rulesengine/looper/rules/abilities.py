@@ -560,22 +560,27 @@ def loop_end_losses(game: Game) -> list[str]:
                 game.reveal_role(cid)
             out.append("friend.1")
     li = game.location_intrigue
+    starts = game.start_locations
 
-    def start_of(role: str) -> list[str]:
-        return [game.start_locations[c] for c in game.with_role(role) if c in game.start_locations]
+    def any_holds(role: str, cids: list[str]) -> bool:
+        # (the public condition picked ``cids``; their roles are then read as one question: holders)
+        return bool(cids) and bool(game.holders(role, cids))
 
-    if game.has_plot("light_of_the_avenger") and any(li[loc] >= 2 for loc in start_of("brain")):
+    def started_on_intrigue(role: str) -> bool:  # (a holder of ``role`` started where 2+ intrigue lie)
+        return any_holds(role, [c for c in game.cast if c in starts and li[starts[c]] >= 2])
+
+    if game.has_plot("light_of_the_avenger") and started_on_intrigue("brain"):
         out.append("light_of_the_avenger.1")
     if game.has_plot("a_place_to_protect") and li["school"] >= 2:
         out.append("a_place_to_protect.1")
     if game.has_plot("the_sealed_item") and li["shrine"] >= 2:
         out.append("the_sealed_item.1")
-    if game.has_plot("sign_with_me") and any(
-        game.chars[c].intrigue >= 2 for c in game.with_role("key_person")
+    if game.has_plot("sign_with_me") and any_holds(
+        "key_person", [c for c in game.cast if game.chars[c].intrigue >= 2]
     ):
         out.append("sign_with_me.2")
     if game.has_plot("change_of_future") and any(r["incident"] == "butterfly_effect" for r in game.happened):
         out.append("change_of_future.1")
-    if game.has_plot("giant_time_bomb_x") and any(li[loc] >= 2 for loc in start_of("witch")):
+    if game.has_plot("giant_time_bomb_x") and started_on_intrigue("witch"):
         out.append("giant_time_bomb_x.1")
     return out
