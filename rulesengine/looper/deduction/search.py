@@ -661,7 +661,7 @@ class _Tree(_Matcher):
                         self._leaf(node, cs, i, False, game)
                         return
                     k += 1
-                    act = _answering(action) if game.phase in _JOIN_PHASES else _applying(action)
+                    act = _acting(game, action)
                 else:
                     if done and self.waiting == "mastermind":
                         self._leaf(node, cs, i, True, game)
@@ -679,11 +679,10 @@ class _Tree(_Matcher):
                         for a in options:
                             if self._covered(node, cs):
                                 return  # every sheet and culprit assignment here already has a witness
-                            run = _answering(a) if game.phase in _JOIN_PHASES else _applying(a)
-                            for g2, part, j in self._attempt(game.clone, node, run, n_log, i):
+                            for g2, part, j in self._attempt(game.clone, node, _acting(game, a), n_log, i):
                                 self._after(g2, part, j, k, cs)
                         return
-                    act = _answering(options[0]) if game.phase in _JOIN_PHASES else _applying(options[0])
+                    act = _acting(game, options[0])
             # one way on: run it in place, from a saved state only when the sheets disagree (a fork)
             if base is None or len(since) > 8:
                 base, since = game.clone(), []
@@ -863,10 +862,13 @@ def _applying(action: Action) -> Callable[[Game], None]:
     return lambda g: g.apply(action)
 
 
-def _answering(action: Action) -> Callable[[Game], None]:
-    """Answer and stop before the next decision (:meth:`Game.answer`): in the ability phases, where the
-    branch is parked there and joined before the next decision reads a hidden fact (_park)."""
-    return lambda g: g.answer(action)
+def _acting(game: Game, action: Action) -> Callable[[Game], None]:
+    """The answer ``action`` to ``game``'s decision as a step of a branch: in the ability phases it
+    answers and stops before the next decision (:meth:`Game.answer`), where the branch is parked and
+    joined before that decision reads a hidden fact (_park); elsewhere it runs on (:meth:`Game.apply`)."""
+    if game.phase in _JOIN_PHASES:
+        return lambda g: g.answer(action)
+    return _applying(action)
 
 
 def _groups_by_leaves(n: int, leaves: Sequence[_TreeLeaf]) -> Iterator[tuple[tuple[int, ...], np.ndarray]]:

@@ -367,14 +367,8 @@ class Game(Table):
             if self.phase is start and follow is not None and type(follow.option_set) is _Legal:
                 legal.follow[key] = follow
             return
-        ok = action in decision.options if legal is None else action in legal
-        if not ok:
-            raise self._why_illegal(decision, action)
-        self.decisions_made += 1
-        self.history.append((decision.who, action))
-        self._pending = None
         start = self.phase
-        self._ANSWERS[start](self, decision, action)
+        self.answer(action)  # (the answer's rules, then on from the phase it was given in)
         self._run(start)
 
     def answer(self, action: Action) -> None:

@@ -37,7 +37,7 @@ from rulesengine.looper.rules.board import Board, per_content
 from rulesengine.looper.rules.cards import Deck, PlacedCard, hand_left, side_of
 from rulesengine.looper.rules.content import Content, GoodwillAbility, TragedySet
 from rulesengine.looper.rules.rulings import Rulings
-from rulesengine.looper.rules.script import Script
+from rulesengine.looper.rules.script import Script, role_range
 from rulesengine.looper.rules.seams import EventSink, HiddenFacts
 
 
@@ -1036,13 +1036,13 @@ _SCRIPT_TABLES: dict[tuple[int, int], tuple[Script, Content, tuple[Any, ...]]] =
 
 def one_holder_roles(content: Content, tragedy_set: TragedySet, copies: bool) -> frozenset[str]:
     """The roles of ``tragedy_set`` that no two characters can hold at once, read off the public sheet
-    alone: a script has one main plot and the set's number of subplots, so a role has at most the most
-    the main plots give it plus the most that many subplots give it, and no more than its cap
-    (``max_count``). The Mystery Boy's role is one no plot of the script gives (so he is its only
-    holder); only a character who copies a role (the Copycat) holds a role another one holds, so with
-    ``copies`` (such a character in the cast) there are none. The Person (everyone else's role) and the
-    role Paranoia Virus hands out during play (the only rule that changes a role: a Person to a Serial
-    Killer and back) are never among them.
+    alone: under no choice of plots the set allows (one main plot, the set's number of subplots) do the
+    plots give the role to more than one character (:func:`~rulesengine.looper.rules.script.role_range`,
+    the validator's count, capped by ``max_count``). The Mystery Boy's role is one no plot of the script
+    gives (so he is its only holder); only a character who copies a role (the Copycat) holds a role
+    another one holds, so with ``copies`` (such a character in the cast) there are none. The Person
+    (everyone else's role) and the role Paranoia Virus hands out during play (the only rule that changes
+    a role: a Person to a Serial Killer and back) are never among them.
 
     The Mastermind's once-per-step abilities of such a role (TL-D5d) are noted as used by the role, not
     by the character (:func:`~rulesengine.looper.rules.abilities.used_key`): the same rule, and games
@@ -1064,16 +1064,14 @@ def one_holder_roles(content: Content, tragedy_set: TragedySet, copies: bool) ->
         return hit[1]
     out: set[str] = set()
     if not copies:
-        for role in set(tragedy_set.roles) - _ROLES_IN_PLAY:
-
-            def most(plot: str, role: str = role) -> int:  # (a plot's count of the role: (least, most))
-                return content.plots[plot].roles.get(role, (0, 0))[1]
-
-            subplots = sorted((most(p) for p in tragedy_set.subplots), reverse=True)
-            bound = max((most(p) for p in tragedy_set.main_plots), default=0)
-            bound += sum(subplots[: tragedy_set.n_subplots])
-            cap = content.roles[role].max_count
-            if (bound if cap is None else min(bound, cap)) <= 1:
+        plots = content.plots
+        combos = [  # (every choice of plots the set allows: one main plot, its number of subplots)
+            [plots[main], *(plots[p] for p in subs)]
+            for main in tragedy_set.main_plots
+            for subs in itertools.combinations(tragedy_set.subplots, tragedy_set.n_subplots)
+        ]
+        for role in set(tragedy_set.roles) - _ROLES_IN_PLAY:  # (the validator's counts: role_range)
+            if all(role_range(combo, content.roles[role])[1] <= 1 for combo in combos):
                 out.add(role)
     _ONE_HOLDER[key] = (content, frozenset(out))
     return _ONE_HOLDER[key][1]
