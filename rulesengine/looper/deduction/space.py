@@ -116,6 +116,7 @@ class Space:
         self.cast: tuple[str, ...] = tuple(frame.cast)
         self.index = {c: n for n, c in enumerate(self.cast)}
         self._combo_answers: dict[tuple[object, ...], list[tuple[object, int]]] = {}
+        self._param_answers: dict[tuple[object, ...], list[tuple[object, int]]] = {}
         self.role_names: list[str] = sorted(set(tset.roles) | {"person"})
         self.bit = {r: n for n, r in enumerate(self.role_names)}
         self.all_roles = (1 << len(self.role_names)) - 1
@@ -491,7 +492,34 @@ class Space:
             keys = key[2]
             assert isinstance(keys, tuple)
             return self._holders(box, 0 if asked is None else 1 << asked, keys)
+        by = self._param_answers.get(key)
+        if by is None and self._about_params(key):
+            by = self._param_answers[key] = self._answers_of_params(key)
+        if by is not None:
+            # (the parameters are a factor of their own, free of the others: every part of a box that
+            # holds a sheet holds one, so the parts are the box's parameters split by the answers, in the
+            # order of their first parameter, as :meth:`_split` makes them)
+            params = box.params
+            found = [(m & -m, v, m) for v, all_m in by if (m := params & all_m)]
+            if len(found) == 1:
+                return [(found[0][1], box)]
+            found.sort(key=operator.itemgetter(0))
+            return [(v, Box(box.combos, m, box.roles)) for _, v, m in found]
         return self._holding(list(self._split(box, key)))
+
+    @staticmethod
+    def _about_params(key: tuple[object, ...]) -> bool:
+        """Whether ``key`` asks about the parameters only (a parameter's value, or a comparison of it)."""
+        kind = key[0]
+        return kind in ("param", "cmp") or (
+            kind == "eq" and isinstance(key[1], tuple) and key[1][0] == "param"
+        )
+
+    def _answers_of_params(self, key: tuple[object, ...]) -> list[tuple[object, int]]:
+        """Each answer to the parameter question ``key`` with the mask of the parameters giving it (as
+        :meth:`_split` answers it)."""
+        every = Box(0, (1 << len(self.params)) - 1, ())
+        return [(v, part.params) for v, part in self._split(every, key)]
 
     def _holding(self, parts: list[tuple[object, Box]]) -> list[tuple[object, Box]]:
         """The parts of a box that hold a sheet. The box holds one, so when every part after the first
