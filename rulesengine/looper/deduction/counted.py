@@ -1006,9 +1006,21 @@ class _Eliminations(Sequence[dict[str, Any]]):
         return repr(self._items())
 
 
+def _bits(bits: int, n: int) -> np.ndarray:
+    """The positions of the set bits of ``bits`` (below ``n``), in order."""
+    raw = np.frombuffer(bits.to_bytes((n + 7) // 8, "little"), dtype=np.uint8)
+    return np.flatnonzero(np.unpackbits(raw, bitorder="little"))
+
+
 class _Pieces:
-    """Boxes (tuples of factor masks) with a fast search for those a box meets: each factor
-    in 62-bit chunks as columns of a numpy array."""
+    """Boxes (tuples of factor masks) with a fast search for those a box meets.
+
+    The boxes met are few in kind, factor by factor (on btx_03, 5 000 boxes have at most 47 masks in
+    any one factor), so each factor keeps, per mask, the set of boxes that have it, as the bits of an
+    int; the boxes that meet a mask in a factor are the union of those sets, kept per mask asked (and
+    brought up to date with the boxes added since when asked again). The boxes a piece meets are then
+    a few ANDs of ints. For the cut (which box a piece sticks out of least) the masks are also the
+    columns of a numpy array, in 62-bit chunks."""
 
     CHUNK = 62
 
@@ -1021,13 +1033,14 @@ class _Pieces:
         self.single = True  # (every factor one column)
         self.narrow: list[int] = []  # (the columns of one-column factors)
         self.wide: list[tuple[int, int]] = []  # (the column ranges of the others)
-        # (the factors' column ranges in the order :meth:`_meeting` tries them, most selective first, and
-        # how many rows each has let through of how many tried, to reorder them by)
-        self.spans: list[tuple[int, int]] = []  # (each factor's columns)
+        self._codes: dict[Piece, list[int]] = {}
+        self.having: list[dict[int, int]] = []  # (per factor: mask -> the boxes that have it, as bits)
+        self.meeting: list[dict[int, list[int]]] = []  # (per factor: mask asked -> [boxes meeting, n])
+        # (the factors in the order :meth:`_meet_all` tries them, most selective first, and how many
+        # boxes each has let through of how many tried, to reorder them by)
         self.order: list[int] = []
         self.passed: list[list[int]] = []
         self.calls = 0
-        self._codes: dict[Piece, list[int]] = {}
 
     def _encode(self, p: Piece) -> list[int]:
         hit = self._codes.get(p)
@@ -1059,9 +1072,6 @@ class _Pieces:
         self.single = all(w == 1 for w in need)
         self.narrow = [a for a, w in zip(starts, need, strict=True) if w == 1]
         self.wide = [(a, a + w) for a, w in zip(starts, need, strict=True) if w > 1]
-        self.spans = [(a, a + w) for a, w in zip(starts, need, strict=True)]
-        self.order = list(range(len(need)))
-        self.passed = [[1, 1] for _ in need]
         self._codes.clear()
         array = np.zeros((max(64, len(self.array)), sum(need)), dtype=np.int64)
         for i, row in enumerate(self.rows):
@@ -1073,6 +1083,14 @@ class _Pieces:
         if self.n == len(self.array):
             self.array = np.concatenate([self.array, np.zeros_like(self.array)])
         self.array[self.n] = self._encode(p)
+        if not self.having:
+            self.having = [{} for _ in p]
+            self.meeting = [{} for _ in p]
+            self.order = list(range(len(p)))
+            self.passed = [[1, 1] for _ in p]
+        bit = 1 << self.n
+        for having, x in zip(self.having, p, strict=True):
+            having[x] = having.get(x, 0) | bit
         self.rows.append(p)
         self.n += 1
 
@@ -1084,74 +1102,97 @@ class _Pieces:
         enc = np.array(self._encode(p), dtype=np.int64)
         return bool(((enc & ~self.array[: self.n]) == 0).all(axis=1).any())
 
-    def _meeting(
-        self, enc: np.ndarray, rows: np.ndarray | None, factors: Sequence[int] | None = None
-    ) -> np.ndarray:
-        """The boxes among ``rows`` (all when ``None``) that meet the box encoded ``enc``: every factor
-        meets (a factor of several columns in one of them), or every factor of ``factors`` when the
-        rows are known to meet it in the others. Factor by factor, on the rows still in, the factors
-        that have let through the fewest rows so far first: most boxes miss in the first one or two (on
-        btx_03 one parameter column lets 1 % through, the plots' columns 97 %)."""
-        array, passed, n = self.array, self.passed, self.n
+    def _meet(self, f: int, mask: int) -> int:
+        """The boxes (as bits) that meet ``mask`` in the factor ``f``."""
+        cache = self.meeting[f]
+        hit = cache.get(mask)
+        n = self.n
+        if hit is not None:
+            bits, upto = hit
+            if upto == n:
+                return bits
+            if n - upto < len(self.having[f]):  # (the boxes added since, one by one)
+                rows = self.rows
+                for i in range(upto, n):
+                    if rows[i][f] & mask:
+                        bits |= 1 << i
+                hit[0], hit[1] = bits, n
+                return bits
+        bits = 0
+        for x, having in self.having[f].items():
+            if x & mask:
+                bits |= having
+        if len(cache) > 4096:
+            cache.clear()
+        cache[mask] = [bits, n]
+        return bits
+
+    def _meet_all(self, q: Piece, bits: int, factors: Sequence[int] | None) -> int:
+        """The boxes among ``bits`` that meet ``q`` in every factor (in every factor of ``factors``, when
+        those boxes are known to meet it in the others), the factors that have let through the fewest
+        boxes so far first."""
+        passed = self.passed
         self.calls += 1
         if not self.calls & 255:  # (reordered now and then: the selectivities settle fast)
             self.order.sort(key=lambda f: passed[f][0] / passed[f][1])
-        spans = self.spans
-        for f in self.order:
-            if factors is not None and f not in factors:
-                continue
-            a, b = spans[f]
-            tried = n if rows is None else len(rows)
-            acc = None
-            for c in range(a, b):  # (a factor of several columns meets in any of them)
-                if enc[c]:
-                    part = (array[:n, c] if rows is None else array[rows, c]) & enc[c]
-                    acc = part if acc is None else acc | part
-            if acc is None:
-                return np.zeros(0, dtype=np.intp)  # (an empty mask meets nothing)
-            hit = acc != 0
-            rows = np.flatnonzero(hit) if rows is None else rows[hit]
+        for f in self.order if factors is None else factors:
+            tried = bits.bit_count()
+            bits &= self._meet(f, q[f])
             stats = passed[f]
-            stats[0] += len(rows)
+            stats[0] += bits.bit_count()
             stats[1] += tried
-            if not len(rows):
-                return rows
-        return np.arange(n) if rows is None else rows
+            if not bits:
+                break
+        return bits
+
+    SMALL = 12  # (boxes few enough to compare in Python, cheaper than numpy's calls on so few)
 
     def cut(self, p: Piece) -> list[Piece]:
         """``p`` less every box met so far, as disjoint pieces (none when a box met holds it whole).
 
         A piece is cut by the first box it meets, into the parts outside it (:func:`_minus`), and each
         part goes on against the boxes after that one that the piece met: the boxes a piece meets are
-        found for all of them at once (the numpy columns), not tried one by one, so a box met by a
-        thousand earlier ones costs a few array operations per piece cut, not a thousand ``_minus``. A
-        part is tried again only on the factors it narrowed: the piece met those boxes in the others."""
+        found for all of them at once (the index of :class:`_Pieces`), not tried one by one, so a box met
+        by a thousand earlier ones costs a few operations per piece cut, not a thousand ``_minus``. A part
+        is tried again only on the factors it narrowed: the piece met those boxes in the others."""
         if not self.n:
             return [p]
         self._widen(p)
+        boxes, small = self.rows, self.SMALL
         out: list[Piece] = []
-        stack: list[tuple[Piece, np.ndarray | None, list[int] | None]] = [(p, None, None)]
+        stack: list[tuple[Piece, int, list[int] | None]] = [(p, (1 << self.n) - 1, None)]
         while stack:
-            q, rows, factors = stack.pop()
-            enc = np.array(self._encode(q), dtype=np.int64)
-            rows = self._meeting(enc, rows, factors)
-            if not len(rows):
+            q, bits, factors = stack.pop()
+            bits = self._meet_all(q, bits, factors)
+            if not bits:
                 out.append(q)
                 continue
-            sub = self.array[rows]
-            outside = (enc & ~sub) != 0
-            if self.single:
-                sticks = outside.sum(axis=1)  # (the factors where ``q`` sticks out of the box: its pieces)
-            else:
-                sticks = outside[:, self.narrow].sum(axis=1)
-                for a, b in self.wide:
-                    sticks += outside[:, a:b].any(axis=1)
-            best = int(sticks.argmin())
-            if not sticks[best]:
+            if bits.bit_count() > small:  # (which box it sticks out of least, over the numpy columns)
+                rows = _bits(bits, self.n)
+                enc = np.array(self._encode(q), dtype=np.int64)
+                outside = (enc & ~self.array[rows]) != 0
+                if self.single:
+                    sticks = outside.sum(axis=1)  # (the factors where ``q`` sticks out of the box)
+                else:
+                    sticks = outside[:, self.narrow].sum(axis=1)
+                    for a, b in self.wide:
+                        sticks += outside[:, a:b].any(axis=1)
+                best = int(sticks.argmin())
+                most, first = int(sticks[best]), int(rows[best])
+            else:  # (a few boxes: compared in Python)
+                most, first, left = len(q) + 1, 0, bits
+                while left:
+                    low = left & -left
+                    left ^= low
+                    i = low.bit_length() - 1
+                    n = sum(1 for x, y in zip(q, boxes[i], strict=True) if x & ~y)
+                    if n < most:
+                        most, first = n, i
+            if not most:
                 continue  # (inside a box met before: nothing of it is new)
-            # (cut by the box it sticks out of least, into the fewest pieces; the rest go on against the
-            # other boxes it met)
-            first, rest = rows[best], np.delete(rows, best)
-            for r in reversed(_minus(q, self.rows[first])):
-                stack.append((r, rest, [f for f, (x, y) in enumerate(zip(q, r, strict=True)) if x != y]))
+            # (cut by the box it sticks out of least, into the fewest pieces; the pieces go on against the
+            # other boxes it met, each on the factors it narrowed)
+            rest_bits = bits & ~(1 << first)
+            for r in reversed(_minus(q, boxes[first])):
+                stack.append((r, rest_bits, [f for f, (x, y) in enumerate(zip(q, r, strict=True)) if x != y]))
         return out
