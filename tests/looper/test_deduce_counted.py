@@ -421,7 +421,7 @@ _cut_box = st.tuples(*[st.sets(st.sampled_from(bits), min_size=1).map(lambda s: 
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(_cut_box, max_size=8), _cut_box)
+@given(st.lists(_cut_box, max_size=40), _cut_box)
 def test_cutting_a_box_by_the_boxes_met_before_is_exact(
     met: list[tuple[int, ...]], box: tuple[int, ...]
 ) -> None:
@@ -441,3 +441,35 @@ def test_cutting_a_box_by_the_boxes_met_before_is_exact(
     assert sum(len(p) for p in parts) == len(union)  # (no two overlap)
     assert union == _points(box) - covered
     assert seen.holds(box) == any(_points(box) <= _points(m) for m in met)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(_cut_box, max_size=30), st.lists(_cut_box, min_size=2, max_size=6))
+def test_boxes_cut_in_turn_are_cut_by_the_boxes_added_between(
+    met: list[tuple[int, ...]], boxes: list[tuple[int, ...]]
+) -> None:
+    """Boxes cut one after another, each added to the boxes met after its cut (as a level of the
+    eliminations is cut): each cut is exact against every box added before it, the ones added since
+    an earlier cut included (the index of the boxes meeting a mask is brought up to date, not rebuilt),
+    whether a few boxes are left to compare (in Python) or many (numpy)."""
+    from rulesengine.looper.deduction.counted import _Pieces
+
+    seen = _Pieces()
+    for m in met:
+        seen.add(m)
+    covered = set().union(*(_points(m) for m in met))
+    for box in boxes:
+        parts = [_points(p) for p in seen.cut(box)]
+        union = set().union(*parts)
+        assert all(parts) and sum(len(p) for p in parts) == len(union)
+        assert union == _points(box) - covered
+        seen.add(box)
+        covered |= _points(box)
+
+
+@given(st.sets(st.integers(0, 299)))
+def test_the_bits_of_an_int_are_listed_in_order(positions: set[int]) -> None:
+    """``_bits``: the boxes an int's set bits stand for, as the row numbers numpy reads."""
+    from rulesengine.looper.deduction.counted import _bits
+
+    assert _bits(sum(1 << b for b in positions), 300).tolist() == sorted(positions)
