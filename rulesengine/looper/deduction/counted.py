@@ -1135,13 +1135,13 @@ class _Pieces:
         self.calls += 1
         if not self.calls & 255:  # (reordered now and then: the selectivities settle fast)
             self.order.sort(key=lambda f: passed[f][0] / passed[f][1])
+        count = bits.bit_count()
         for f in self.order if factors is None else factors:
-            tried = bits.bit_count()
             bits &= self._meet(f, q[f])
-            stats = passed[f]
-            stats[0] += bits.bit_count()
+            stats, tried, count = passed[f], count, bits.bit_count()
+            stats[0] += count
             stats[1] += tried
-            if not bits:
+            if not count:
                 break
         return bits
 

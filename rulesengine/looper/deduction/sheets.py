@@ -261,12 +261,11 @@ def _proposals(
     plots' ranges allow on ``slots`` counted characters (:func:`sheet_bound` counts the same)."""
     tset = content.sets[public.set_id]
     out = []
-    for main in tset.main_plots:
-        for subs in itertools.combinations(tset.subplots, tset.n_subplots):
-            ranges = _plot_ranges(content, main, subs)
-            free = [r for r in tset.roles if r != "person" and r not in ranges] or ["person"]
-            counts = list(_multisets([(r, lo, hi) for r, (lo, hi) in sorted(ranges.items())], slots))
-            out.append((main, subs, free, counts))
+    for main, subs in tset.plot_choices():
+        ranges = _plot_ranges(content, main, subs)
+        free = [r for r in tset.roles if r != "person" and r not in ranges] or ["person"]
+        counts = list(_multisets([(r, lo, hi) for r, (lo, hi) in sorted(ranges.items())], slots))
+        out.append((main, subs, free, counts))
     return out
 
 

@@ -133,36 +133,35 @@ class Space:
         self.uncounted = tuple(a or b for a, b in zip(self.irregular, self.copies, strict=True))
         self.girl = tuple("girl" in chars[c].tags for c in self.cast)
         combos = []
-        for main in tset.main_plots:
-            for subs in itertools.combinations(tset.subplots, tset.n_subplots):
-                plots = [content.plots[main], *(content.plots[s] for s in subs)]
-                plot_roles = {r for p in plots for r in p.roles}
-                need = []
-                counted = person
-                for role in tset.roles:
-                    if role == "person":
-                        continue
-                    low, high = role_range(plots, content.roles[role])  # (the validator's)
-                    if high > 0:
-                        need.append((self.bit[role], low, high))
-                        counted |= 1 << self.bit[role]
-                    elif low > 0:  # (a least count above the most: no sheet)
-                        need.append((self.bit[role], low, high))
-                free = 0
-                for role in tset.roles:
-                    if role != "person" and role not in plot_roles:
-                        free |= 1 << self.bit[role]
-                girl = any("key_person_is_girl" in p.requirements for p in plots)
-                combos.append(
-                    Combination(
-                        main,
-                        tuple(subs),
-                        tuple(sorted(need)),
-                        counted,
-                        (1 << self.bit["key_person"]) if girl and "key_person" in self.bit else 0,
-                        free,
-                    )
+        for main, subs in tset.plot_choices():
+            plots = [content.plots[main], *(content.plots[s] for s in subs)]
+            plot_roles = {r for p in plots for r in p.roles}
+            need = []
+            counted = person
+            for role in tset.roles:
+                if role == "person":
+                    continue
+                low, high = role_range(plots, content.roles[role])  # (the validator's)
+                if high > 0:
+                    need.append((self.bit[role], low, high))
+                    counted |= 1 << self.bit[role]
+                elif low > 0:  # (a least count above the most: no sheet)
+                    need.append((self.bit[role], low, high))
+            free = 0
+            for role in tset.roles:
+                if role != "person" and role not in plot_roles:
+                    free |= 1 << self.bit[role]
+            girl = any("key_person_is_girl" in p.requirements for p in plots)
+            combos.append(
+                Combination(
+                    main,
+                    tuple(subs),
+                    tuple(sorted(need)),
+                    counted,
+                    (1 << self.bit["key_person"]) if girl and "key_person" in self.bit else 0,
+                    free,
                 )
+            )
         self.combos: list[Combination] = combos
         rules: dict[tuple[object, ...], int] = {}
         self.rule_of = [rules.setdefault(k.rule, len(rules)) for k in combos]
@@ -572,7 +571,7 @@ class Space:
             for v, mask in by.items():
                 yield v, Box(box.combos, mask, box.roles)
             return
-        if kind == "cmp" or (kind == "eq" and isinstance(key[1], tuple) and key[1][0] == "param"):
+        if self._about_params(key):  # (a comparison of a parameter: "param" itself is above)
             base = key[1]
             assert isinstance(base, tuple)
             field = PARAM_FIELDS.index(str(base[1]))

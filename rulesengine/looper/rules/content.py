@@ -20,7 +20,8 @@ the decisions taken where sources disagree are written out in
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Mapping
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -227,6 +228,18 @@ class TragedySet:
     #: The characters of later boxes and promo cards that published scripts of the set cast (issue 24);
     #: also in ``characters`` (a script may cast them), left out of random scripts unless asked.
     wider_cast: tuple[str, ...] = ()
+
+    def plot_choices(self) -> Iterator[tuple[str, tuple[str, ...]]]:
+        """Every choice of plots a script of the set may make: one main plot and ``n_subplots`` distinct
+        subplots, as (main plot, subplots), the main plots in order and the subplots in the set's order.
+
+        >>> s = TragedySet("x", "X", ("m1", "m2"), ("a", "b", "c"), 2, (), (), False)
+        >>> [(m, "".join(subs)) for m, subs in s.plot_choices()][:4]
+        [('m1', 'ab'), ('m1', 'ac'), ('m1', 'bc'), ('m2', 'ab')]
+        """
+        for main in self.main_plots:
+            for subs in itertools.combinations(self.subplots, self.n_subplots):
+                yield main, subs
 
 
 @dataclass(frozen=True)

@@ -1065,11 +1065,7 @@ def one_holder_roles(content: Content, tragedy_set: TragedySet, copies: bool) ->
     out: set[str] = set()
     if not copies:
         plots = content.plots
-        combos = [  # (every choice of plots the set allows: one main plot, its number of subplots)
-            [plots[main], *(plots[p] for p in subs)]
-            for main in tragedy_set.main_plots
-            for subs in itertools.combinations(tragedy_set.subplots, tragedy_set.n_subplots)
-        ]
+        combos = [[plots[main], *(plots[p] for p in subs)] for main, subs in tragedy_set.plot_choices()]
         for role in set(tragedy_set.roles) - _ROLES_IN_PLAY:  # (the validator's counts: role_range)
             if all(role_range(combo, content.roles[role])[1] <= 1 for combo in combos):
                 out.add(role)
